@@ -1,0 +1,568 @@
+/* canonical.c: canonical keys of lands and positions (canonical.h).
+ * Each region gets a local form that ignores which upper-case letter is which (least rotation of every
+ * boundary, boundaries sorted, the better of the two orientations). Regions are ordered by how
+ * symmetric their local form is, then by the form. The upper-case letters are then named by a
+ * breadth-first search: one level per region, each keeping every partial labelling whose names are
+ * least so far; within a region a branch-and-bound walk over its local symmetries (which boundary
+ * fills which place, which least rotation, which orientation) prunes every layout that is already
+ * larger. The surviving labellings all give the same, least, key. */
+#include "canonical.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define NONE 0xffff
+#define MAX_UP (SP_MAX_SYMS / 2) /* upper-case letters of one land */
+#define SYM_CAP 0x7fffffffu
+
+typedef struct region_info {
+    uint32_t form_off, form_len; /* local form in ctx->form (upper case as bare SP_TK_UP) */
+    uint32_t symmetry;           /* local symmetries of the form (capped): rigid regions go first */
+    uint16_t nup;                /* upper-case slots */
+    uint8_t orients;             /* bit o: orientation o (1 = reversed) gives the least form */
+    uint8_t sorted;              /* 2-3 lives: one boundary whose order is irrelevant */
+} region_info;
+
+/* One region being laid out from one state of the search. */
+typedef struct layout {
+    unsigned s;                   /* state */
+    unsigned c;                   /* the region's place in processing order */
+    unsigned r, o;                /* region, orientation */
+    unsigned fresh0;              /* first name not yet given in the state */
+    const uint16_t *names;        /* the state's names of letters (NONE: unnamed) */
+    uint16_t path[MAX_UP];        /* letters in slot order */
+    uint8_t used[SP_MAX_BNDS];    /* form positions or letters already placed */
+} layout;
+
+struct sp_canon_ctx {
+    uint64_t inexact;
+    bool truncated;                  /* the land being built may not have its least key */
+    const sp_pos *p;
+    uint16_t up_index[SP_MAX_SYMS];  /* letter id -> dense upper-case index */
+    uint16_t partner[SP_MAX_SYMS];   /* symbol index -> partner on the same boundary, or NONE */
+    sp_tok tok[2][SP_MAX_SYMS];      /* boundary tokens per orientation, at the boundary's offset */
+    uint16_t rot[2][SP_MAX_BNDS];    /* least rotation per orientation */
+    uint16_t period[2][SP_MAX_BNDS]; /* cyclic period of the token sequence */
+    uint16_t bord[2][SP_MAX_BNDS];   /* per region, its boundaries in form order */
+    sp_tok form[SP_KEY_MAX];
+    sp_tok tmp[2][SP_KEY_MAX];
+    region_info info[SP_MAX_REGS];
+    uint16_t rorder[SP_MAX_REGS];    /* processing order of the regions */
+    /* the search: two generations of states */
+    unsigned nup_total, cur, nstates, nnext, base;
+    bool have_best, overflow;
+    uint16_t names[2][SP_CANON_MAX_STATES * MAX_UP];
+    uint16_t next_name[2][SP_CANON_MAX_STATES];
+    uint64_t placed[2][SP_CANON_MAX_STATES][SP_MAX_REGS / 64];
+    uint64_t hash[SP_CANON_MAX_STATES];
+    uint16_t block[SP_MAX_SYMS];     /* the least names of every slot, in key order */
+    layout lay;
+    sp_tok landkeys[SP_KEY_MAX];
+};
+
+sp_canon_ctx *sp_canon_ctx_new(void)
+{
+    return calloc(1, sizeof(sp_canon_ctx));
+}
+
+void sp_canon_ctx_free(sp_canon_ctx *ctx)
+{
+    free(ctx);
+}
+
+uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx)
+{
+    return ctx->inexact;
+}
+
+/* ---------------------------------------------------------------- boundaries */
+
+/* Least rotation of a cyclic token sequence (the two-pointer minimum-expression algorithm). */
+static unsigned least_rotation(const sp_tok *t, unsigned n)
+{
+    unsigned i = 0, j = 1, k = 0;
+    while (i < n && j < n && k < n) {
+        sp_tok a = t[(i + k) % n], b = t[(j + k) % n];
+        if (a == b) {
+            k++;
+            continue;
+        }
+        if (a > b)
+            i += k + 1;
+        else
+            j += k + 1;
+        if (i == j)
+            j++;
+        k = 0;
+    }
+    return i < j ? i : j;
+}
+
+static unsigned cyclic_period(const sp_tok *t, unsigned n)
+{
+    for (unsigned p = 1; p < n; p++) {
+        if (n % p)
+            continue;
+        unsigned i = 0;
+        while (i < n && t[i] == t[(i + p) % n])
+            i++;
+        if (i == n)
+            return p;
+    }
+    return n;
+}
+
+static unsigned blen(const sp_pos *p, unsigned b)
+{
+    return p->bend[b] - sp_pos_bstart(p, b);
+}
+
+/* Tokens of boundary b in orientation o (1 = reversed), upper-case letters as bare SP_TK_UP. */
+static void boundary_tokens(sp_canon_ctx *ctx, unsigned b, unsigned o)
+{
+    const sp_pos *p = ctx->p;
+    unsigned s0 = sp_pos_bstart(p, b), n = blen(p, b);
+    sp_tok *t = ctx->tok[o] + s0;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned i = o ? s0 + n - 1 - k : s0 + k, s = p->sym[i];
+        if (s == SP_SYM_ONE)
+            t[k] = SP_TK_ONE;
+        else if (s == SP_SYM_TWO)
+            t[k] = SP_TK_TWO;
+        else if (ctx->partner[i] == NONE)
+            t[k] = SP_TK_UP;
+        else {
+            unsigned d = (ctx->partner[i] + n - i) % n; /* forward distance in stored order */
+            t[k] = (sp_tok)(SP_TK_LO + (o ? n - d : d));
+        }
+    }
+    ctx->rot[o][b] = (uint16_t)least_rotation(t, n);
+    ctx->period[o][b] = (uint16_t)cyclic_period(t, n);
+}
+
+/* Compares boundaries a and b in orientation o by length, then by least rotation. */
+static int boundary_cmp(const sp_canon_ctx *ctx, unsigned o, unsigned a, unsigned b)
+{
+    unsigned na = blen(ctx->p, a), nb = blen(ctx->p, b);
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    const sp_tok *ta = ctx->tok[o] + sp_pos_bstart(ctx->p, a), *tb = ctx->tok[o] + sp_pos_bstart(ctx->p, b);
+    unsigned ra = ctx->rot[o][a], rb = ctx->rot[o][b];
+    for (unsigned k = 0; k < na; k++) {
+        sp_tok x = ta[(ra + k) % na], y = tb[(rb + k) % na];
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return 0;
+}
+
+static unsigned count_up(const sp_canon_ctx *ctx, unsigned o, unsigned b)
+{
+    const sp_tok *t = ctx->tok[o] + sp_pos_bstart(ctx->p, b);
+    unsigned k = 0;
+    for (unsigned i = 0; i < blen(ctx->p, b); i++)
+        k += t[i] == SP_TK_UP;
+    return k;
+}
+
+/* ---------------------------------------------------------------- local forms */
+
+static uint32_t sat_mul(uint32_t a, uint32_t b)
+{
+    return b && a > SYM_CAP / b ? SYM_CAP : a * b;
+}
+
+/* Sorts region r's boundaries in orientation o into ctx->bord and writes the local form. */
+static unsigned region_form(sp_canon_ctx *ctx, unsigned r, unsigned o, sp_tok *out)
+{
+    const sp_pos *p = ctx->p;
+    unsigned b0 = sp_pos_rstart(p, r), m = p->rend[r] - b0, len = 0;
+    uint16_t *ord = ctx->bord[o] + b0;
+    for (unsigned i = 0; i < m; i++) {
+        unsigned b = b0 + i, j = i;
+        while (j > 0 && boundary_cmp(ctx, o, ord[j - 1], b) > 0) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = (uint16_t)b;
+    }
+    out[len++] = (sp_tok)(SP_TK_ZEROS + p->zeros[r]);
+    for (unsigned i = 0; i < m; i++) {
+        unsigned b = ord[i], s0 = sp_pos_bstart(p, b), n = blen(p, b), rot = ctx->rot[o][b];
+        for (unsigned k = 0; k < n; k++)
+            out[len++] = ctx->tok[o][s0 + (rot + k) % n];
+        out[len++] = SP_TK_END_B;
+    }
+    out[len++] = SP_TK_END_R;
+    return len;
+}
+
+/* Local symmetries of a region in orientation o: equal boundaries that hold upper-case letters can
+ * trade places, and each can start at any of its least rotations. */
+static uint32_t region_symmetry(const sp_canon_ctx *ctx, unsigned r, unsigned o)
+{
+    const sp_pos *p = ctx->p;
+    unsigned b0 = sp_pos_rstart(p, r), m = p->rend[r] - b0;
+    const uint16_t *ord = ctx->bord[o] + b0;
+    uint32_t sym = 1;
+    for (unsigned i = 0; i < m; i++) {
+        unsigned b = ord[i];
+        if (!count_up(ctx, o, b))
+            continue;
+        unsigned same = 1; /* equal boundaries before this one: i-th of its group multiplies by its rank */
+        while (same <= i && boundary_cmp(ctx, o, ord[i - same], b) == 0)
+            same++;
+        sym = sat_mul(sym, same);
+        sym = sat_mul(sym, blen(p, b) / ctx->period[o][b]);
+    }
+    return sym;
+}
+
+static int cmp_tok(const void *a, const void *b)
+{
+    return (int)*(const sp_tok *)a - (int)*(const sp_tok *)b;
+}
+
+/* Builds the local form of region r, appending it to ctx->form at *form_len. */
+static void build_region(sp_canon_ctx *ctx, unsigned r, uint32_t *form_len)
+{
+    const sp_pos *p = ctx->p;
+    region_info *ri = &ctx->info[r];
+    unsigned b0 = sp_pos_rstart(p, r), b1 = p->rend[r];
+    unsigned lives2 = 6u * p->zeros[r]; /* twice the lives, so that a lower-case letter counts 1 */
+    bool lower = false;
+    for (unsigned b = b0; b < b1; b++) {
+        boundary_tokens(ctx, b, 0);
+        const sp_tok *t = ctx->tok[0] + sp_pos_bstart(p, b);
+        for (unsigned k = 0; k < blen(p, b); k++) {
+            lives2 += t[k] == SP_TK_ONE ? 4 : t[k] >= SP_TK_LO ? 1 : 2;
+            lower |= t[k] >= SP_TK_LO;
+        }
+    }
+    sp_tok *out = ctx->form + *form_len;
+    ri->form_off = *form_len;
+    ri->nup = 0;
+    ri->sorted = lives2 <= 6 && b1 - b0 == 1 && !lower;
+    if (ri->sorted) {
+        /* 2-3 lives: the order of the one boundary is irrelevant (simplify.h), so sort it */
+        unsigned s0 = sp_pos_bstart(p, b0), n = blen(p, b0), len = 0;
+        out[len++] = (sp_tok)(SP_TK_ZEROS + p->zeros[r]);
+        memcpy(out + len, ctx->tok[0] + s0, sizeof(sp_tok) * n);
+        qsort(out + len, n, sizeof(sp_tok), cmp_tok);
+        len += n;
+        out[len++] = SP_TK_END_B;
+        out[len++] = SP_TK_END_R;
+        ri->nup = (uint16_t)count_up(ctx, 0, b0);
+        ri->form_len = len;
+        ri->orients = 1;
+        ri->symmetry = 1;
+        for (unsigned k = 2; k <= ri->nup; k++)
+            ri->symmetry = sat_mul(ri->symmetry, k);
+        *form_len += len;
+        return;
+    }
+    for (unsigned b = b0; b < b1; b++)
+        boundary_tokens(ctx, b, 1);
+    unsigned len0 = region_form(ctx, r, 0, ctx->tmp[0]);
+    unsigned len1 = region_form(ctx, r, 1, ctx->tmp[1]);
+    int c = sp_key_cmp(ctx->tmp[0], len0, ctx->tmp[1], len1);
+    ri->orients = c < 0 ? 1 : c > 0 ? 2 : 3;
+    memcpy(out, ctx->tmp[c <= 0 ? 0 : 1], sizeof(sp_tok) * len0);
+    ri->form_len = len0;
+    *form_len += len0;
+    for (unsigned i = 0; i < len0; i++)
+        ri->nup += out[i] == SP_TK_UP;
+    ri->symmetry = region_symmetry(ctx, r, c <= 0 ? 0 : 1);
+    if (ri->orients == 3)
+        ri->symmetry = sat_mul(ri->symmetry, 2);
+}
+
+/* ---------------------------------------------------------------- naming the letters */
+
+static void push_state(sp_canon_ctx *ctx, const layout *w)
+{
+    unsigned nx = ctx->cur ^ 1, t = ctx->nnext, nup = ctx->info[w->r].nup, total = ctx->nup_total;
+    if (t >= SP_CANON_MAX_STATES) {
+        ctx->overflow = true; /* matters only if this block stays the least */
+        return;
+    }
+    uint16_t *names = ctx->names[nx] + (size_t)t * total;
+    memcpy(names, w->names, sizeof(uint16_t) * total);
+    unsigned fresh = w->fresh0;
+    for (unsigned j = 0; j < nup; j++)
+        if (names[w->path[j]] == NONE)
+            names[w->path[j]] = (uint16_t)fresh++;
+    ctx->next_name[nx][t] = (uint16_t)fresh;
+    uint64_t *placed = ctx->placed[nx][t];
+    memcpy(placed, ctx->placed[ctx->cur][w->s], sizeof ctx->placed[0][0]);
+    placed[w->c / 64] |= 1ull << (w->c % 64);
+    uint64_t h = XXH3_64bits(names, sizeof(uint16_t) * total) ^ XXH3_64bits(placed, sizeof ctx->placed[0][0]);
+    for (unsigned u = 0; u < t; u++) /* a state reached twice is kept once */
+        if (ctx->hash[u] == h && !memcmp(ctx->placed[nx][u], placed, sizeof ctx->placed[0][0]) &&
+            !memcmp(ctx->names[nx] + (size_t)u * total, names, sizeof(uint16_t) * total))
+            return;
+    ctx->hash[t] = h;
+    ctx->nnext++;
+}
+
+/* A complete layout: a new least block drops the states kept for the old one. */
+static bool leaf(sp_canon_ctx *ctx, const layout *w, int st)
+{
+    if (st < 0) {
+        ctx->nnext = 0;
+        ctx->have_best = true;
+        ctx->overflow = false;
+    }
+    push_state(ctx, w);
+    return st < 0;
+}
+
+/* Names the k letters of path[from..from+k) and compares them with the best block there. st is 0
+ * while the layout so far equals the best block and -1 once it is smaller (then it overwrites the
+ * best block). Returns the new st, or 1 when the layout is larger (prune). */
+static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsigned k, unsigned *nfresh, int st)
+{
+    uint16_t *best = ctx->block + ctx->base;
+    for (unsigned j = from; j < from + k; j++) {
+        unsigned u = w->path[j];
+        unsigned nm = w->names[u] != NONE ? w->names[u] : w->fresh0 + (*nfresh)++;
+        if (st == 0 && nm != best[j]) {
+            if (nm > best[j])
+                return 1;
+            st = -1;
+        }
+        if (st < 0)
+            best[j] = (uint16_t)nm;
+    }
+    return st;
+}
+
+/* Upper-case letters of boundary b read in orientation o from rotation rot, as dense indices. */
+static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots)
+{
+    const sp_pos *p = ctx->p;
+    unsigned s0 = sp_pos_bstart(p, b), n = blen(p, b), k = 0;
+    for (unsigned j = 0; j < n; j++) {
+        unsigned pos = (rot + j) % n;
+        if (ctx->tok[o][s0 + pos] != SP_TK_UP)
+            continue;
+        unsigned i = o ? s0 + n - 1 - pos : s0 + pos;
+        slots[k++] = ctx->up_index[p->sym[i] - SP_SYM_LETTER];
+    }
+    return k;
+}
+
+/* Fills form positions t.. of a region with its boundaries (equal ones may trade places) at each
+ * least rotation. Returns true when a new least block was found below. */
+static bool lay_boundaries(sp_canon_ctx *ctx, layout *w, unsigned t, unsigned nslot, unsigned nfresh, int st)
+{
+    const sp_pos *p = ctx->p;
+    unsigned b0 = sp_pos_rstart(p, w->r), m = p->rend[w->r] - b0;
+    if (t == m)
+        return leaf(ctx, w, st);
+    const uint16_t *ord = ctx->bord[w->o] + b0;
+    unsigned g0 = t;
+    while (g0 > 0 && boundary_cmp(ctx, w->o, ord[g0 - 1], ord[t]) == 0)
+        g0--;
+    bool found = false;
+    for (unsigned c = g0; c < m && boundary_cmp(ctx, w->o, ord[c], ord[t]) == 0; c++) {
+        if (w->used[c])
+            continue;
+        unsigned b = ord[c], n = blen(p, b), per = ctx->period[w->o][b], k = 0;
+        w->used[c] = 1;
+        for (unsigned rot = ctx->rot[w->o][b] % per; rot < n; rot += per) {
+            k = boundary_slots(ctx, w->o, b, rot, w->path + nslot);
+            unsigned f = nfresh;
+            int st2 = compare_slots(ctx, w, nslot, k, &f, st);
+            if (st2 <= 0 && lay_boundaries(ctx, w, t + 1, nslot + k, f, st2)) {
+                found = true;
+                st = 0;
+            }
+            if (k == 0)
+                break; /* without upper case, rotations lay out the same */
+        }
+        w->used[c] = 0;
+        if (k == 0)
+            break; /* ... and equal boundaries are interchangeable */
+    }
+    return found;
+}
+
+/* A region with 2-3 lives: its letters may come in any order. */
+static bool lay_letters(sp_canon_ctx *ctx, layout *w, const uint16_t *letters, unsigned j, unsigned nfresh, int st)
+{
+    unsigned nup = ctx->info[w->r].nup;
+    if (j == nup)
+        return leaf(ctx, w, st);
+    bool found = false;
+    for (unsigned i = 0; i < nup; i++) {
+        if (w->used[i])
+            continue;
+        w->used[i] = 1;
+        w->path[j] = letters[i];
+        unsigned f = nfresh;
+        int st2 = compare_slots(ctx, w, j, 1, &f, st);
+        if (st2 <= 0 && lay_letters(ctx, w, letters, j + 1, f, st2)) {
+            found = true;
+            st = 0;
+        }
+        w->used[i] = 0;
+    }
+    return found;
+}
+
+/* One level of the search: every state, every unplaced region of the group [g0, g1), every layout. */
+static void search_level(sp_canon_ctx *ctx, unsigned g0, unsigned g1)
+{
+    layout *w = &ctx->lay;
+    ctx->nnext = 0;
+    ctx->have_best = ctx->overflow = false;
+    for (unsigned s = 0; s < ctx->nstates; s++) {
+        w->s = s;
+        w->names = ctx->names[ctx->cur] + (size_t)s * ctx->nup_total;
+        w->fresh0 = ctx->next_name[ctx->cur][s];
+        for (unsigned c = g0; c < g1; c++) {
+            if (ctx->placed[ctx->cur][s][c / 64] >> (c % 64) & 1)
+                continue;
+            w->c = c;
+            w->r = ctx->rorder[c];
+            const region_info *ri = &ctx->info[w->r];
+            if (ri->sorted) {
+                uint16_t letters[4];
+                unsigned b = sp_pos_rstart(ctx->p, w->r);
+                boundary_slots(ctx, 0, b, 0, letters);
+                memset(w->used, 0, ri->nup);
+                w->o = 0;
+                lay_letters(ctx, w, letters, 0, 0, ctx->have_best ? 0 : -1);
+                continue;
+            }
+            for (w->o = 0; w->o < 2; w->o++) {
+                if (!(ri->orients >> w->o & 1))
+                    continue;
+                memset(w->used, 0, ctx->p->rend[w->r] - sp_pos_rstart(ctx->p, w->r));
+                lay_boundaries(ctx, w, 0, 0, 0, ctx->have_best ? 0 : -1);
+            }
+        }
+    }
+    ctx->truncated |= ctx->overflow;
+    ctx->cur ^= 1;
+    ctx->nstates = ctx->nnext;
+    ctx->base += ctx->info[ctx->rorder[g0]].nup;
+}
+
+/* ---------------------------------------------------------------- lands */
+
+/* Pairs lower-case occurrences and numbers the upper-case letters of regions [r0, r1). */
+static unsigned index_letters(sp_canon_ctx *ctx, unsigned r0, unsigned r1)
+{
+    const sp_pos *p = ctx->p;
+    uint16_t first[SP_MAX_SYMS], first_b[SP_MAX_SYMS];
+    unsigned s0 = sp_pos_bstart(p, sp_pos_rstart(p, r0)), s1 = sp_pos_bstart(p, p->rend[r1 - 1]);
+    unsigned b = sp_pos_rstart(p, r0), nup = 0;
+    for (unsigned i = s0; i < s1; i++)
+        if (sp_sym_is_letter(p->sym[i]))
+            first[p->sym[i] - SP_SYM_LETTER] = NONE;
+    for (unsigned i = s0; i < s1; i++) {
+        while (i >= p->bend[b])
+            b++;
+        ctx->partner[i] = NONE;
+        if (!sp_sym_is_letter(p->sym[i]))
+            continue;
+        unsigned k = p->sym[i] - SP_SYM_LETTER;
+        if (first[k] == NONE) {
+            first[k] = (uint16_t)i;
+            first_b[k] = (uint16_t)b;
+        } else if (first_b[k] == b) {
+            ctx->partner[i] = first[k];
+            ctx->partner[first[k]] = (uint16_t)i;
+        } else {
+            ctx->up_index[k] = (uint16_t)nup++;
+        }
+    }
+    return nup;
+}
+
+/* Processing order: rigid regions first (fewer local symmetries), then by local form. */
+static int region_cmp(const sp_canon_ctx *ctx, unsigned a, unsigned b)
+{
+    const region_info *x = &ctx->info[a], *y = &ctx->info[b];
+    if (x->symmetry != y->symmetry)
+        return x->symmetry < y->symmetry ? -1 : 1;
+    return sp_key_cmp(ctx->form + x->form_off, x->form_len, ctx->form + y->form_off, y->form_len);
+}
+
+static void order_regions(sp_canon_ctx *ctx, unsigned r0, unsigned nr)
+{
+    for (unsigned i = 0; i < nr; i++) {
+        unsigned j = i;
+        while (j > 0 && region_cmp(ctx, ctx->rorder[j - 1], r0 + i) > 0) {
+            ctx->rorder[j] = ctx->rorder[j - 1];
+            j--;
+        }
+        ctx->rorder[j] = (uint16_t)(r0 + i);
+    }
+}
+
+size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out)
+{
+    unsigned r0 = sp_pos_lstart(p, l), r1 = p->lend[l], nr = r1 - r0;
+    uint32_t form_len = 0;
+    ctx->p = p;
+    ctx->truncated = false;
+    ctx->nup_total = index_letters(ctx, r0, r1);
+    for (unsigned r = r0; r < r1; r++)
+        build_region(ctx, r, &form_len);
+    order_regions(ctx, r0, nr);
+
+    ctx->cur = 0;
+    ctx->nstates = 1;
+    ctx->base = 0;
+    memset(ctx->names[0], 0xff, sizeof(uint16_t) * ctx->nup_total);
+    memset(ctx->placed[0][0], 0, sizeof ctx->placed[0][0]);
+    ctx->next_name[0][0] = 0;
+    for (unsigned g0 = 0, g1; g0 < nr; g0 = g1) {
+        for (g1 = g0 + 1; g1 < nr && region_cmp(ctx, ctx->rorder[g0], ctx->rorder[g1]) == 0; g1++)
+            ;
+        for (unsigned i = g0; i < g1; i++)
+            search_level(ctx, g0, g1);
+    }
+
+    size_t len = 0;
+    unsigned bpos = 0;
+    for (unsigned i = 0; i < nr; i++) {
+        const region_info *ri = &ctx->info[ctx->rorder[i]];
+        for (unsigned k = 0; k < ri->form_len; k++) {
+            sp_tok t = ctx->form[ri->form_off + k];
+            out[len++] = t == SP_TK_UP ? (sp_tok)(SP_TK_UP + ctx->block[bpos++]) : t;
+        }
+    }
+    out[len++] = SP_TK_END_L;
+    ctx->inexact += ctx->truncated;
+    return len;
+}
+
+size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
+{
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    uint16_t ord[SP_MAX_LANDS];
+    size_t total = 0;
+    for (unsigned l = 0; l < p->nland; l++) {
+        off[l] = (uint32_t)total;
+        lens[l] = (uint32_t)sp_canon_land(ctx, p, l, ctx->landkeys + total);
+        total += lens[l];
+        unsigned j = l;
+        while (j > 0 && sp_key_cmp(ctx->landkeys + off[ord[j - 1]], lens[ord[j - 1]], ctx->landkeys + off[l], lens[l]) > 0) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = (uint16_t)l;
+    }
+    size_t len = 0;
+    for (unsigned i = 0; i < p->nland; i++) {
+        memcpy(out + len, ctx->landkeys + off[ord[i]], sizeof(sp_tok) * lens[ord[i]]);
+        len += lens[ord[i]];
+    }
+    return len;
+}

@@ -1,0 +1,118 @@
+/* keys.c: operations on canonical keys that need no canonicalisation: comparing, splitting a position
+ * key into its lands, hashing (XXH3), and decoding a key back into a position (canonical.h). */
+#include <stdbool.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "canonical.h"
+
+int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return alen < blen ? -1 : alen > blen;
+}
+
+
+unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *lens, unsigned cap)
+{
+    unsigned n = 0;
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (key[i] != SP_TK_END_L)
+            continue;
+        if (n < cap) {
+            off[n] = (uint32_t)start;
+            lens[n] = (uint32_t)(i + 1 - start);
+        }
+        n++;
+        start = i + 1;
+    }
+    return n;
+}
+
+uint64_t sp_key_hash64(const sp_tok *key, size_t len)
+{
+    return XXH3_64bits(key, len * sizeof(sp_tok));
+}
+
+void sp_key_hash128(const sp_tok *key, size_t len, uint64_t out[2])
+{
+    XXH128_hash_t h = XXH3_128bits(key, len * sizeof(sp_tok));
+    out[0] = h.low64;
+    out[1] = h.high64;
+}
+
+/* Decodes one boundary of n tokens into symbols; upper-case names map through up_id. */
+static int decode_boundary(const sp_tok *t, unsigned n, sp_pos *out, int16_t *up_id, unsigned nnames)
+{
+    if (out->nsym + n > SP_MAX_SYMS || out->nbnd >= SP_MAX_BNDS || n == 0)
+        return -1;
+    uint16_t *sym = out->sym + out->nsym;
+    for (unsigned k = 0; k < n; k++)
+        sym[k] = SP_SYM_DEAD;
+    for (unsigned k = 0; k < n; k++) {
+        sp_tok x = t[k];
+        if (x == SP_TK_ONE || x == SP_TK_TWO) {
+            sym[k] = x == SP_TK_ONE ? SP_SYM_ONE : SP_SYM_TWO;
+        } else if (x >= SP_TK_LO) {
+            unsigned d = x - SP_TK_LO, j = (k + d) % n;
+            if (d == 0 || d >= n || t[j] != SP_TK_LO + (n - d))
+                return -1;
+            if (sym[k] == SP_SYM_DEAD) {
+                if (out->nletter >= SP_MAX_SYMS)
+                    return -1;
+                sym[k] = sym[j] = (uint16_t)(SP_SYM_LETTER + out->nletter++);
+            }
+        } else if (x >= SP_TK_UP && (unsigned)(x - SP_TK_UP) < nnames) {
+            unsigned nm = x - SP_TK_UP;
+            if (up_id[nm] < 0) {
+                if (out->nletter >= SP_MAX_SYMS)
+                    return -1;
+                up_id[nm] = (int16_t)out->nletter++;
+            }
+            sym[k] = (uint16_t)(SP_SYM_LETTER + up_id[nm]);
+        } else {
+            return -1;
+        }
+    }
+    out->nsym = (uint16_t)(out->nsym + n);
+    out->bend[out->nbnd++] = out->nsym;
+    return 0;
+}
+
+int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out)
+{
+    int16_t up_id[SP_MAX_SYMS];
+    sp_pos_clear(out);
+    size_t i = 0;
+    while (i < len) {
+        memset(up_id, 0xff, sizeof up_id);
+        unsigned r_begin = out->nreg;
+        while (i < len && key[i] != SP_TK_END_L) {
+            if (out->nreg >= SP_MAX_REGS || key[i] < SP_TK_ZEROS || key[i] >= SP_TK_UP)
+                return -1;
+            out->zeros[out->nreg] = (uint16_t)(key[i++] - SP_TK_ZEROS);
+            while (i < len && key[i] != SP_TK_END_R) {
+                size_t j = i;
+                while (j < len && key[j] != SP_TK_END_B && key[j] != SP_TK_END_R && key[j] != SP_TK_END_L)
+                    j++;
+                if (j >= len || key[j] != SP_TK_END_B ||
+                    decode_boundary(key + i, (unsigned)(j - i), out, up_id, SP_MAX_SYMS))
+                    return -1;
+                i = j + 1;
+            }
+            if (i >= len)
+                return -1;
+            i++; /* END_R */
+            out->rend[out->nreg++] = out->nbnd;
+        }
+        if (i >= len || out->nreg == r_begin || out->nland >= SP_MAX_LANDS)
+            return -1;
+        i++; /* END_L */
+        out->lend[out->nland++] = out->nreg;
+    }
+    return sp_pos_check(out) ? -1 : 0;
+}

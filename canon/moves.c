@@ -1,0 +1,504 @@
+/* moves.c: the moves of the string representation (one region, two corners; a split when both lie
+ * on one boundary, a merge when they lie on two) and the child list that collects their results.
+ *
+ * Corners: every symbol occurrence is a corner; so is every lone spot. Faces are written with their
+ * region on the same side as the boundary they come from, so that walking a boundary in its stored
+ * order and crossing the new curve keeps the new face on that side:
+ *   split of boundary (x_0 .. x_{L-1}) at corners p, q:  (x_p Z x_q .. x_{p-1})  and  (x_q Z x_p .. x_{q-1})
+ *   merge of boundaries at x_p and y_q:  (x_p Z y_q .. y_{q-1} y_q Z x_p .. x_{p-1})
+ * where each end spot appears once per corner it now has (a degree-1 spot becomes a letter, a lone
+ * spot a '1', a 1-life spot dies) and Z is the new spot. */
+#include "moves.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "simplify.h"
+
+/* ---------------------------------------------------------------- child list */
+
+void sp_children_init(sp_children *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+void sp_children_free(sp_children *c)
+{
+    free(c->off);
+    free(c->len);
+    free(c->tok);
+    free(c->slot);
+    free(c->hash);
+    sp_children_init(c);
+}
+
+void sp_children_clear(sp_children *c)
+{
+    c->n = 0;
+    c->tok_len = 0;
+    if (c->slot)
+        memset(c->slot, 0xff, sizeof(uint32_t) * c->slot_cap);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * elem);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+static int rehash(sp_children *c, size_t want)
+{
+    free(c->slot);
+    c->slot = malloc(sizeof(uint32_t) * want);
+    if (!c->slot)
+        return -1;
+    c->slot_cap = want;
+    memset(c->slot, 0xff, sizeof(uint32_t) * want);
+    for (size_t i = 0; i < c->n; i++) {
+        size_t h = c->hash[i] & (want - 1);
+        while (c->slot[h] != UINT32_MAX)
+            h = (h + 1) & (want - 1);
+        c->slot[h] = (uint32_t)i;
+    }
+    return 0;
+}
+
+int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
+{
+    if (c->slot_cap < 2 * (c->n + 1) && rehash(c, c->slot_cap ? 2 * c->slot_cap : 256))
+        return -1;
+    uint64_t h = sp_key_hash64(key, len);
+    size_t i = h & (c->slot_cap - 1);
+    for (; c->slot[i] != UINT32_MAX; i = (i + 1) & (c->slot_cap - 1)) {
+        uint32_t k = c->slot[i];
+        if (c->hash[k] == h && sp_key_cmp(c->tok + c->off[k], c->len[k], key, len) == 0)
+            return 0;
+    }
+    size_t cap = c->cap;
+    if (grow((void **)&c->off, &cap, c->n + 1, sizeof(uint32_t)))
+        return -1;
+    cap = c->cap;
+    if (grow((void **)&c->len, &cap, c->n + 1, sizeof(uint32_t)))
+        return -1;
+    if (grow((void **)&c->hash, &c->cap, c->n + 1, sizeof(uint64_t)))
+        return -1;
+    if (grow((void **)&c->tok, &c->tok_cap, c->tok_len + len, sizeof(sp_tok)))
+        return -1;
+    memcpy(c->tok + c->tok_len, key, sizeof(sp_tok) * len);
+    c->off[c->n] = (uint32_t)c->tok_len;
+    c->len[c->n] = (uint32_t)len;
+    c->hash[c->n] = h;
+    c->slot[i] = (uint32_t)c->n;
+    c->tok_len += len;
+    c->n++;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- building one child */
+
+enum { END_ZERO = 0, END_CORNER = 1 };
+
+typedef struct endpoint {
+    int kind;     /* a lone spot, or the corner at symbol index at */
+    unsigned at;
+    uint16_t as;  /* what the spot is at each of its corners after the move (SP_SYM_DEAD: gone) */
+} endpoint;
+
+typedef struct builder {
+    const sp_pos *in;
+    sp_pos out;
+    unsigned r;            /* the region played in */
+    uint16_t dead[2];      /* letters that die with the move (0: none) */
+    sp_move_sink sink;
+    void *arg;
+    int err;
+} builder;
+
+static void put(builder *bd, uint16_t s)
+{
+    if (s != SP_SYM_DEAD && s != bd->dead[0] && s != bd->dead[1])
+        bd->out.sym[bd->out.nsym++] = s;
+}
+
+/* Symbols of boundary b from boundary-relative position `from`, `count` steps, cyclically. */
+static void put_walk(builder *bd, unsigned b, unsigned from, unsigned count)
+{
+    unsigned s0 = sp_pos_bstart(bd->in, b), n = bd->in->bend[b] - s0;
+    for (unsigned k = 0; k < count; k++)
+        put(bd, bd->in->sym[s0 + (from + k) % n]);
+}
+
+static void put_boundary(builder *bd, unsigned b)
+{
+    put_walk(bd, b, 0, bd->in->bend[b] - sp_pos_bstart(bd->in, b));
+    bd->out.bend[bd->out.nbnd++] = bd->out.nsym; /* may be empty: simplification drops it */
+}
+
+static void end_boundary(builder *bd)
+{
+    bd->out.bend[bd->out.nbnd++] = bd->out.nsym;
+}
+
+static void end_region(builder *bd, unsigned zeros)
+{
+    bd->out.zeros[bd->out.nreg] = (uint16_t)zeros;
+    bd->out.rend[bd->out.nreg++] = bd->out.nbnd;
+}
+
+/* Starts a child: the land's regions before r, copied with the dead letters removed. */
+static void begin(builder *bd, uint16_t fresh)
+{
+    sp_pos_clear(&bd->out);
+    bd->out.nletter = fresh;
+    for (unsigned r = 0; r < bd->r; r++) {
+        for (unsigned b = sp_pos_rstart(bd->in, r); b < bd->in->rend[r]; b++)
+            put_boundary(bd, b);
+        end_region(bd, bd->in->zeros[r]);
+    }
+}
+
+/* Drops boundaries that lost every symbol (only dead spots were on them). */
+static void drop_empty_boundaries(sp_pos *p)
+{
+    unsigned nb = 0, prev = 0;
+    for (unsigned r = 0, b = 0; r < p->nreg; r++) {
+        for (; b < p->rend[r]; b++) {
+            if (p->bend[b] > prev)
+                p->bend[nb++] = p->bend[b];
+            prev = p->bend[b];
+        }
+        p->rend[r] = (uint16_t)nb;
+    }
+    p->nbnd = (uint16_t)nb;
+}
+
+/* Finishes a child: the regions after r, then hands it to the sink. */
+static void finish(builder *bd)
+{
+    for (unsigned r = bd->r + 1; r < bd->in->nreg; r++) {
+        for (unsigned b = sp_pos_rstart(bd->in, r); b < bd->in->rend[r]; b++)
+            put_boundary(bd, b);
+        end_region(bd, bd->in->zeros[r]);
+    }
+    bd->out.lend[0] = bd->out.nreg;
+    bd->out.nland = 1;
+    drop_empty_boundaries(&bd->out);
+    if (bd->sink(bd->arg, &bd->out))
+        bd->err = -1;
+}
+
+/* The other boundaries of region r (all but `skip`, which may be none) and its lone spots, split
+ * between two new faces: bit i of mask sends the i-th to the first face, k lone spots go there. */
+typedef struct split {
+    unsigned other[SP_MAX_BNDS];
+    unsigned nother;
+    unsigned zeros;
+} split;
+
+static void others_of(const builder *bd, unsigned skip, unsigned zeros, split *sp)
+{
+    sp->nother = 0;
+    sp->zeros = zeros;
+    for (unsigned b = sp_pos_rstart(bd->in, bd->r); b < bd->in->rend[bd->r]; b++)
+        if (b != skip)
+            sp->other[sp->nother++] = b;
+}
+
+static void put_side(builder *bd, const split *sp, uint64_t mask, bool first)
+{
+    for (unsigned i = 0; i < sp->nother; i++)
+        if (((mask >> i) & 1) == first)
+            put_boundary(bd, sp->other[i]);
+}
+
+/* ---------------------------------------------------------------- the moves */
+
+static void move_zero_loop(builder *bd, unsigned zeros)
+{
+    split sp;
+    others_of(bd, UINT32_MAX, zeros - 1, &sp);
+    uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = (uint16_t)(s + 1);
+    /* the two faces are alike (s Z): fix the first other boundary on face one to halve the work */
+    uint64_t nmask = sp.nother ? 1ull << (sp.nother - 1) : 1;
+    for (uint64_t m = 0; m < nmask && !bd->err; m++) {
+        uint64_t mask = sp.nother ? (m << 1) | 1 : 0;
+        unsigned kmax = sp.nother ? sp.zeros : sp.zeros / 2;
+        for (unsigned k = 0; k <= kmax && !bd->err; k++) {
+            begin(bd, (uint16_t)(bd->in->nletter + 2));
+            put(bd, s), put(bd, z), end_boundary(bd);
+            put_side(bd, &sp, mask, true);
+            end_region(bd, k);
+            put(bd, s), put(bd, z), end_boundary(bd);
+            put_side(bd, &sp, mask, false);
+            end_region(bd, sp.zeros - k);
+            finish(bd);
+        }
+    }
+}
+
+static void move_zero_zero(builder *bd, unsigned zeros)
+{
+    uint16_t z = (uint16_t)(SP_SYM_LETTER + bd->in->nletter);
+    begin(bd, (uint16_t)(bd->in->nletter + 1));
+    for (unsigned b = sp_pos_rstart(bd->in, bd->r); b < bd->in->rend[bd->r]; b++)
+        put_boundary(bd, b);
+    put(bd, SP_SYM_ONE), put(bd, z), put(bd, SP_SYM_ONE), put(bd, z), end_boundary(bd);
+    end_region(bd, zeros - 2);
+    finish(bd);
+}
+
+/* What a corner's spot becomes when `uses` curve ends (1 or 2) are added to it there. */
+static void endpoint_after(const builder *bd, endpoint *e, unsigned uses, uint16_t fresh, uint16_t *dead)
+{
+    unsigned s = e->kind == END_ZERO ? 0 : bd->in->sym[e->at];
+    *dead = 0;
+    if (e->kind == END_ZERO)
+        e->as = uses == 1 ? SP_SYM_ONE : fresh;
+    else if (s == SP_SYM_ONE)
+        e->as = uses == 1 ? fresh : SP_SYM_DEAD;
+    else {
+        e->as = SP_SYM_DEAD;
+        if (sp_sym_is_letter(s))
+            *dead = (uint16_t)s;
+    }
+}
+
+/* Boundary index and boundary-relative position of a symbol index within region r. */
+static void locate(const sp_pos *p, unsigned r, unsigned at, unsigned *b, unsigned *pos)
+{
+    unsigned bb = sp_pos_rstart(p, r);
+    while (at >= p->bend[bb])
+        bb++;
+    *b = bb;
+    *pos = at - sp_pos_bstart(p, bb);
+}
+
+/* A zero joined to the corner at symbol index `at` (boundaries merge). */
+static void move_zero_corner(builder *bd, unsigned zeros, unsigned at)
+{
+    unsigned fresh = bd->in->nletter;
+    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    endpoint e = {END_CORNER, at, 0};
+    endpoint_after(bd, &e, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
+    unsigned b, pos;
+    locate(bd->in, bd->r, at, &b, &pos);
+    unsigned n = bd->in->bend[b] - sp_pos_bstart(bd->in, b);
+    begin(bd, (uint16_t)fresh);
+    for (unsigned o = sp_pos_rstart(bd->in, bd->r); o < bd->in->rend[bd->r]; o++)
+        if (o != b)
+            put_boundary(bd, o);
+    put(bd, SP_SYM_ONE), put(bd, z), put(bd, e.as);
+    put_walk(bd, b, pos + 1, n - 1);
+    put(bd, e.as), put(bd, z), end_boundary(bd);
+    end_region(bd, zeros - 1);
+    finish(bd);
+    bd->dead[0] = 0;
+}
+
+/* Two corners on two boundaries of the region (boundaries merge). */
+static void move_merge(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
+{
+    unsigned fresh = bd->in->nletter;
+    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
+    endpoint_after(bd, &e1, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
+    endpoint_after(bd, &e2, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[1]);
+    unsigned b1, p1, b2, p2;
+    locate(bd->in, bd->r, at1, &b1, &p1);
+    locate(bd->in, bd->r, at2, &b2, &p2);
+    unsigned n1 = bd->in->bend[b1] - sp_pos_bstart(bd->in, b1), n2 = bd->in->bend[b2] - sp_pos_bstart(bd->in, b2);
+    begin(bd, (uint16_t)fresh);
+    for (unsigned o = sp_pos_rstart(bd->in, bd->r); o < bd->in->rend[bd->r]; o++)
+        if (o != b1 && o != b2)
+            put_boundary(bd, o);
+    put(bd, e1.as), put(bd, z), put(bd, e2.as);
+    put_walk(bd, b2, p2 + 1, n2 - 1);
+    put(bd, e2.as), put(bd, z), put(bd, e1.as);
+    put_walk(bd, b1, p1 + 1, n1 - 1);
+    end_boundary(bd);
+    end_region(bd, zeros);
+    finish(bd);
+    bd->dead[0] = bd->dead[1] = 0;
+}
+
+/* Two corners p < q of one boundary (or p == q, a loop at a degree-1 spot): the region splits. */
+static void move_split(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
+{
+    unsigned fresh = bd->in->nletter;
+    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    bool loop = at1 == at2;
+    endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
+    endpoint_after(bd, &e1, loop ? 2 : 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
+    if (!loop)
+        endpoint_after(bd, &e2, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[1]);
+    else
+        e2 = e1;
+    unsigned b, p, q;
+    locate(bd->in, bd->r, at1, &b, &p);
+    locate(bd->in, bd->r, at2, &b, &q);
+    unsigned n = bd->in->bend[b] - sp_pos_bstart(bd->in, b);
+    unsigned len1 = loop ? n - 1 : (p + n - q - 1) % n; /* strictly between q and p */
+    unsigned len2 = loop ? 0 : q - p - 1;               /* strictly between p and q */
+    split sp;
+    others_of(bd, b, zeros, &sp);
+    uint64_t nmask = 1ull << sp.nother;
+    for (uint64_t mask = 0; mask < nmask && !bd->err; mask++) {
+        for (unsigned k = 0; k <= sp.zeros && !bd->err; k++) {
+            begin(bd, (uint16_t)fresh);
+            put(bd, e1.as), put(bd, z), put(bd, e2.as);
+            put_walk(bd, b, q + 1, len1);
+            end_boundary(bd);
+            put_side(bd, &sp, mask, true);
+            end_region(bd, k);
+            if (!loop)
+                put(bd, e2.as);
+            put(bd, z), put(bd, e1.as);
+            put_walk(bd, b, p + 1, len2);
+            end_boundary(bd);
+            put_side(bd, &sp, mask, false);
+            end_region(bd, sp.zeros - k);
+            finish(bd);
+        }
+    }
+    bd->dead[0] = bd->dead[1] = 0;
+}
+
+/* ---------------------------------------------------------------- enumeration */
+
+static void region_moves(builder *bd)
+{
+    const sp_pos *in = bd->in;
+    unsigned r = bd->r, zeros = in->zeros[r];
+    unsigned b0 = sp_pos_rstart(in, r), b1 = in->rend[r];
+    unsigned s0 = sp_pos_bstart(in, b0), s1 = b1 > b0 ? in->bend[b1 - 1] : s0;
+    if (zeros >= 1)
+        move_zero_loop(bd, zeros);
+    if (zeros >= 2)
+        move_zero_zero(bd, zeros);
+    for (unsigned i = s0; zeros >= 1 && i < s1; i++)
+        move_zero_corner(bd, zeros, i);
+    for (unsigned b = b0; b < b1; b++) {
+        unsigned bs = sp_pos_bstart(in, b), be = in->bend[b];
+        for (unsigned i = bs; i < be; i++) {
+            if (in->sym[i] == SP_SYM_ONE)
+                move_split(bd, zeros, i, i);
+            for (unsigned j = i + 1; j < be; j++)
+                if (in->sym[i] != in->sym[j] || !sp_sym_is_letter(in->sym[i]))
+                    move_split(bd, zeros, i, j);
+        }
+        for (unsigned c = b + 1; c < b1; c++)
+            for (unsigned i = bs; i < be; i++)
+                for (unsigned j = sp_pos_bstart(in, c); j < in->bend[c]; j++)
+                    move_merge(bd, zeros, i, j);
+    }
+}
+
+int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
+{
+    builder *bd = malloc(sizeof *bd);
+    if (!bd)
+        return -1;
+    bd->in = p;
+    bd->sink = sink;
+    bd->arg = arg;
+    bd->dead[0] = bd->dead[1] = 0;
+    bd->err = 0;
+    for (unsigned r = 0; r < p->nreg && !bd->err; r++) {
+        if (sp_pos_region_lives(p, r) < 2)
+            continue;
+        bd->r = r;
+        region_moves(bd);
+    }
+    int err = bd->err;
+    free(bd);
+    return err;
+}
+
+typedef struct keyed_sink {
+    sp_canon_ctx *ctx;
+    sp_children *out;
+    sp_tok key[SP_KEY_MAX];
+} keyed_sink;
+
+static int add_simplified(void *arg, sp_pos *child)
+{
+    keyed_sink *ks = arg;
+    sp_pos_simplify(child);
+    size_t len = sp_canon_pos(ks->ctx, child, ks->key);
+    return sp_children_add(ks->out, ks->key, len) < 0 ? -1 : 0;
+}
+
+int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out)
+{
+    sp_pos in;
+    sp_children_clear(out);
+    if (sp_key_decode(land, len, &in) || in.nland != 1)
+        return -1;
+    keyed_sink *ks = malloc(sizeof *ks);
+    if (!ks)
+        return -1;
+    ks->ctx = ctx;
+    ks->out = out;
+    int rc = sp_pos_moves(&in, add_simplified, ks);
+    free(ks);
+    return rc;
+}
+
+int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out)
+{
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    sp_children lc;
+    sp_children_init(&lc);
+    sp_children_clear(out);
+    sp_tok *buf = malloc(sizeof(sp_tok) * (len + SP_KEY_MAX));
+    int rc = buf && n <= SP_MAX_LANDS ? 0 : -1;
+    for (unsigned l = 0; l < n && !rc; l++) {
+        if (l > 0 && lens[l] == lens[l - 1] && !sp_key_cmp(key + off[l], lens[l], key + off[l - 1], lens[l - 1]))
+            continue; /* a land equal to the previous one gives the same children */
+        rc = sp_land_children(ctx, key + off[l], lens[l], &lc);
+        for (size_t c = 0; c < lc.n && !rc; c++) {
+            /* merge the sorted other lands with the sorted lands of the child */
+            const sp_tok *ck = lc.tok + lc.off[c];
+            uint32_t coff[SP_MAX_LANDS], clen[SP_MAX_LANDS];
+            unsigned cn = sp_key_lands(ck, lc.len[c], coff, clen, SP_MAX_LANDS);
+            size_t blen = 0;
+            unsigned i = 0, j = 0;
+            while (i < n || j < cn) {
+                if (i == l) {
+                    i++;
+                    continue;
+                }
+                bool take_other = j >= cn ||
+                    (i < n && sp_key_cmp(key + off[i], lens[i], ck + coff[j], clen[j]) <= 0);
+                const sp_tok *src = take_other ? key + off[i] : ck + coff[j];
+                size_t sl = take_other ? lens[i] : clen[j];
+                memcpy(buf + blen, src, sizeof(sp_tok) * sl);
+                blen += sl;
+                take_other ? i++ : j++;
+            }
+            if (sp_children_add(out, buf, blen) < 0)
+                rc = -1;
+        }
+    }
+    free(buf);
+    sp_children_free(&lc);
+    return rc;
+}
+
+size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
+{
+    sp_pos q;
+    memcpy(&q, p, sizeof q);
+    sp_pos_simplify(&q);
+    return sp_canon_pos(ctx, &q, out);
+}

@@ -1,0 +1,57 @@
+/* moves.h: move generation. The children of a land are every position one move in it can reach,
+ * simplified, split into lands, canonical and without repeats.
+ *
+ * Contract: a child is a position key (canonical.h): the sorted keys of the lands the played land
+ * becomes (none when the move leaves nothing playable). A move in one land leaves the other lands of
+ * a position as they are, so the children of a position are its lands replaced one at a time
+ * (sp_pos_children does that). The child list owns its memory and is reused across calls without
+ * allocating once it has grown to size.
+ */
+#ifndef SP_MOVES_H
+#define SP_MOVES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canonical.h"
+
+typedef struct sp_children {
+    size_t n;       /* number of children */
+    uint32_t *off;  /* child i is tok[off[i] .. off[i] + len[i]) */
+    uint32_t *len;
+    sp_tok *tok;
+    /* private: growth and de-duplication */
+    size_t cap, tok_len, tok_cap;
+    uint32_t *slot;
+    size_t slot_cap;
+    uint64_t *hash;
+} sp_children;
+
+/* Receives one child of sp_pos_moves(): the position after the move, before simplification (dead
+ * spots and empty boundaries removed, nothing else; all regions in one land). It may modify the child.
+ * A non-zero return stops the enumeration, which then returns -1. */
+typedef int (*sp_move_sink)(void *arg, sp_pos *child);
+
+/* Every move of a position (any position: it need not be simplified), one sink call each. Moves that
+ * are mirror images of each other by construction (a loop at a lone spot with the same partition of
+ * the other boundaries on either side) are made once. Returns 0, or -1 (out of memory or stopped). */
+int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg);
+
+void sp_children_init(sp_children *c);
+void sp_children_free(sp_children *c);
+void sp_children_clear(sp_children *c);
+
+/* Adds a position key unless an equal one is there; returns 1 if added, 0 if a repeat, -1 out of memory. */
+int sp_children_add(sp_children *c, const sp_tok *key, size_t len);
+
+/* Children of one land, given by its key (one land, ending with SP_TK_END_L). Clears out first.
+ * Returns 0, or -1 if the key is malformed or memory ran out. */
+int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out);
+
+/* Children of a whole position key: the position with one land replaced by one of its children. */
+int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out);
+
+/* Canonical key of an arbitrary parsed position (simplifies a copy first). */
+size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
+
+#endif

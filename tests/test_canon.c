@@ -1,0 +1,521 @@
+/* test_canon.c: the position model (canon/): parsing and printing, simplification, canonical keys,
+ * move generation and the invariants of the game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canonical.h"
+#include "moves.h"
+#include "pos.h"
+#include "simplify.h"
+#include "testutil.h"
+
+static sp_canon_ctx *ctx;
+
+static void setup(void) { ctx = sp_canon_ctx_new(); }
+static void teardown(void) { sp_canon_ctx_free(ctx); }
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void parse_ok(const char *s, sp_pos *p)
+{
+    sp_parse_error e;
+    int rc = sp_pos_parse(s, p, &e);
+    ck_assert_msg(rc == 0, "'%s' rejected at column %d: %s", s, e.column, e.message);
+}
+
+static const char *print2(const sp_pos *p, char *buf, size_t cap)
+{
+    ck_assert_uint_lt(sp_pos_print(p, SP_SYNTAX_V2, buf, cap), cap);
+    return buf;
+}
+
+/* The canonical form of a string, printed in 2.x syntax. */
+static const char *canon_str(const char *s, char *buf, size_t cap)
+{
+    sp_pos p, q;
+    sp_tok key[SP_KEY_MAX];
+    parse_ok(s, &p);
+    size_t len = sp_pos_key(ctx, &p, key);
+    ck_assert_int_eq(sp_key_decode(key, len, &q), 0);
+    return print2(&q, buf, cap);
+}
+
+static size_t key_of(const char *s, sp_tok *key)
+{
+    sp_pos p;
+    parse_ok(s, &p);
+    return sp_pos_key(ctx, &p, key);
+}
+
+/* Reads the first column of a reference file (a position per line after the header). */
+static int read_positions(const char *file, char lines[][128], int cap)
+{
+    char path[512], buf[512];
+    snprintf(path, sizeof path, "%s/%s", SP_TEST_DATA_DIR, file);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    int n = 0;
+    ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f)); /* header */
+    while (n < cap && fgets(buf, sizeof buf, f)) {
+        char *tab = strchr(buf, '\t');
+        if (!tab)
+            continue;
+        *tab = '\0';
+        snprintf(lines[n++], 128, "%.127s", buf);
+    }
+    fclose(f);
+    return n;
+}
+
+/* ---------------------------------------------------------------- parse and print */
+
+static const char *const model_examples[] = {
+    "0*4", "0*2.1a1a", "0.1a1a.AB|AB", "0*22.1a1a.ABC.DE|0*9.DE|0*2.1abABCba", "1a1a", "0",
+};
+
+START_TEST(round_trip_model_examples)
+{
+    char buf[1024];
+    sp_pos p;
+    for (size_t i = 0; i < sizeof model_examples / sizeof *model_examples; i++) {
+        parse_ok(model_examples[i], &p);
+        ck_assert_str_eq(print2(&p, buf, sizeof buf), model_examples[i]);
+    }
+    /* Lemoine's pair, in GLOP 1.x syntax */
+    const char *v1[] = {"1222A.12B.}2A.}2B.}]!", "1222A.B21.}2A.}2B.}]!"};
+    for (int i = 0; i < 2; i++) {
+        parse_ok(v1[i], &p);
+        ck_assert_uint_lt(sp_pos_print(&p, SP_SYNTAX_V1, buf, sizeof buf), sizeof buf);
+        ck_assert_str_eq(buf, v1[i]);
+    }
+    parse_ok("!", &p);
+    ck_assert_uint_eq(p.nland, 0);
+    ck_assert_str_eq(print2(&p, buf, sizeof buf), "!");
+    parse_ok("0*3", &p);
+    ck_assert_uint_lt(sp_pos_print(&p, SP_SYNTAX_V1, buf, sizeof buf), sizeof buf);
+    ck_assert_str_eq(buf, "0.0.0.}]!");
+    sp_pos q;
+    parse_ok(buf, &q);
+    ck_assert_uint_eq(q.zeros[0], 3);
+}
+END_TEST
+
+START_TEST(round_trip_reference_positions)
+{
+    static char lines[128][128];
+    char buf[1024];
+    const char *files[] = {"spots-nimbers.tsv", "misere-outcomes.tsv"};
+    for (int f = 0; f < 2; f++) {
+        int n = read_positions(files[f], lines, 128);
+        ck_assert_int_ge(n, 50);
+        for (int i = 0; i < n; i++) {
+            sp_pos p;
+            parse_ok(lines[i], &p);
+            ck_assert_ptr_null(sp_pos_check(&p));
+            ck_assert_str_eq(print2(&p, buf, sizeof buf), lines[i]);
+        }
+    }
+}
+END_TEST
+
+START_TEST(overflow_letters)
+{
+    sp_pos p;
+    char buf[1024];
+    /* 13 lower-case letters on one boundary: the 13th is written m(13) */
+    const char *s = "1abcdefghijklm(13)m(13)lkjihgfedcba";
+    parse_ok(s, &p);
+    ck_assert_str_eq(print2(&p, buf, sizeof buf), s);
+    /* 26 upper-case letters in one land: the 26th is Z(26) */
+    char up[256] = "", down[256] = "";
+    for (int i = 0; i < 25; i++) {
+        size_t n = strlen(up);
+        up[n] = (char)('A' + i), up[n + 1] = '\0';
+        n = strlen(down);
+        down[n] = (char)('A' + i), down[n + 1] = '\0';
+    }
+    strcat(up, "Z(26)");
+    strcat(down, "Z(26)");
+    char both[600];
+    snprintf(both, sizeof both, "0.%s|%s", up, down);
+    parse_ok(both, &p);
+    ck_assert_str_eq(print2(&p, buf, sizeof buf), both);
+}
+END_TEST
+
+/* Every class of malformed input is rejected with its column and a reason. */
+START_TEST(malformed_input)
+{
+    static const struct {
+        const char *text;
+        int column;
+        const char *reason;
+    } bad[] = {
+        {"", 1, "empty"},
+        {"0*3x", 4, "unknown character"},
+        {"1a", 2, "only once"},
+        {"A|0", 1, "only once"},
+        {"1aaa1", 4, "third time"},
+        {"1a.1a", 5, "two boundaries"},
+        {"AB.AB", 4, "two boundaries"},
+        {"0..1", 3, "empty boundary"},
+        {"0||1", 3, "empty region"},
+        {"0++1", 3, "empty land"},
+        {"10", 2, "by itself"},
+        {"0*0", 1, "k >= 1"},
+        {"0*99999", 3, "too large"},
+        {"1m(3", 5, "unbalanced"},
+        {"1Z(2", 5, "unbalanced"},
+        {"1m3)", 3, "'('"},
+        {"1Z(99999)", 4, "too large"},
+        {"1a1a.}", 7, "'!'"},
+        {"1a1a.}]!x", 9, "follow"},
+        {"1a1a}]!", 5, "'.'"},
+        {"1a1a.}|", 7, "2.x"},
+        {"1a1a|}", 5, "1.x"},
+        {"0!", 2, "'.'"},
+        {"0!1", 2, "alone"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        sp_pos p;
+        sp_parse_error e;
+        ck_assert_msg(sp_pos_parse(bad[i].text, &p, &e) == -1, "'%s' accepted", bad[i].text);
+        ck_assert_msg(e.column == bad[i].column, "'%s': column %d, expected %d (%s)", bad[i].text, e.column,
+                      bad[i].column, e.message);
+        ck_assert_msg(strstr(e.message, bad[i].reason), "'%s': '%s' lacks '%s'", bad[i].text, e.message,
+                      bad[i].reason);
+    }
+    /* absurd sizes */
+    size_t n = 3 * SP_MAX_SYMS;
+    char *huge = malloc(n + 1);
+    for (size_t i = 0; i < n; i++)
+        huge[i] = i % 3 == 2 ? '.' : '1';
+    huge[n] = '\0';
+    sp_pos p;
+    sp_parse_error e;
+    ck_assert_int_eq(sp_pos_parse(huge, &p, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.message, "too large"));
+    free(huge);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- simplification */
+
+START_TEST(simplification_rules)
+{
+    char buf[256];
+    /* a dead region (1 life) disappears and its shared letter becomes '2' elsewhere */
+    ck_assert_str_eq(canon_str("0.A|A", buf, sizeof buf), "0.2");
+    /* a letter next to itself is one '2'; then 2 lives: the region's order no longer matters */
+    ck_assert_str_eq(canon_str("1aa", buf, sizeof buf), "12");
+    /* an upper-case letter twice on one boundary is lower case */
+    ck_assert_str_eq(canon_str("0.1A1A", buf, sizeof buf), "0.1a1a");
+    /* a region with 3 lives: one boundary, lower-case pairs become '2' */
+    ck_assert_str_eq(canon_str("1a2a", buf, sizeof buf), "1a2a"); /* 4 lives: untouched */
+    ck_assert_str_eq(canon_str("2a2a", buf, sizeof buf), "222");
+    ck_assert_str_eq(canon_str("1.2", buf, sizeof buf), "12");
+    /* nothing playable left: the empty position */
+    ck_assert_str_eq(canon_str("2", buf, sizeof buf), "!");
+    ck_assert_str_eq(canon_str("AA", buf, sizeof buf), "!");
+    /* independent regions become lands */
+    ck_assert_str_eq(canon_str("0|0", buf, sizeof buf), "0+0");
+    ck_assert_str_eq(canon_str("0*22.1a1a.ABC.DE|0*9.DE|0*2.1abABCba", buf, sizeof buf),
+                     "0*2.1abABCba|0*9.DE|0*22.DE.ABC.1a1a");
+}
+END_TEST
+
+/* ---------------------------------------------------------------- children */
+
+static void expect_children(const char *pos, const char *const *expected, size_t n)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = key_of(pos, key);
+    sp_children ch;
+    sp_children_init(&ch);
+    ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
+    ck_assert_msg(ch.n == n, "%s: %zu children, expected %zu", pos, ch.n, n);
+    for (size_t i = 0; i < n; i++) {
+        sp_tok want[SP_KEY_MAX];
+        size_t wl = key_of(expected[i], want);
+        bool found = false;
+        for (size_t c = 0; c < ch.n && !found; c++)
+            found = !sp_key_cmp(ch.tok + ch.off[c], ch.len[c], want, wl);
+        ck_assert_msg(found, "%s: child %s missing", pos, expected[i]);
+    }
+    sp_children_free(&ch);
+}
+
+/* Worked out by drawing (the same lists come out of SPOTS's move generator).
+ * 0*1: the only move is a loop; inside and outside both see the old spot and the new one.
+ * 0*2: a loop (the other spot inside or outside: the same on the sphere), or a curve between them.
+ * 1a1a (a path s1-a-s2): a loop at an end kills it (1a2a); joining the ends encloses a, which is then
+ *   seen from both sides (ABCD|ABCD); joining an end to a kills a and leaves 1AB|AB.
+ * 0.AB|AB: A-B in the small region leaves a lone spot; A-B in the big one kills both and encloses the
+ *   lone spot or not (0.2); the lone spot to A or B gives 1a2a; a loop at the lone spot splits the
+ *   region around AB. */
+START_TEST(children_by_hand)
+{
+    const char *one[] = {"AB|AB"};
+    expect_children("0*1", one, 1);
+    const char *two[] = {"1a1a", "0.AB|AB"};
+    expect_children("0*2", two, 2);
+    expect_children("0.0", two, 2); /* the model's first test: connecting 0.0 gives 1a1a */
+    const char *three[] = {"0.1a1a", "0.AB|0.AB", "0*2.AB|AB"};
+    expect_children("0*3", three, 3);
+    const char *path[] = {"1AB|AB", "1a2a", "ABCD|ABCD"};
+    expect_children("1a1a", path, 3);
+    const char *enc[] = {"0", "0.2", "1a2a", "AB.CD|AB|CD"};
+    expect_children("0.AB|AB", enc, 4);
+    const char *none[] = {NULL};
+    expect_children("!", none, 0);
+    /* a sum of lands: a move in one land leaves the others as they are */
+    const char *sum[] = {"0*2+AB|AB", "0+1a1a", "0+0.AB|AB"};
+    expect_children("0+0*2", sum, 3);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- game invariants */
+
+typedef struct walk {
+    unsigned depth, lives;
+    unsigned long long games, min_len, max_len, bad_lives;
+} walk;
+
+static void play_out(walk *w, const sp_pos *p);
+
+static int visit(void *arg, sp_pos *child)
+{
+    walk *w = arg;
+    unsigned lives = w->lives;
+    w->bad_lives += sp_pos_lives(child) + 1 != lives;
+    sp_pos c = *child;
+    play_out(w, &c);
+    w->lives = lives;
+    return 0;
+}
+
+/* Plays every game to its end on unsimplified positions, without caching anything. */
+static void play_out(walk *w, const sp_pos *p)
+{
+    unsigned long long before = w->games;
+    w->lives = sp_pos_lives(p);
+    w->depth++;
+    ck_assert_int_eq(sp_pos_moves(p, visit, w), 0);
+    w->depth--;
+    if (w->games == before) {
+        w->games++;
+        if (w->depth < w->min_len)
+            w->min_len = w->depth;
+        if (w->depth > w->max_len)
+            w->max_len = w->depth;
+    }
+}
+
+/* Every move uses two lives and adds one; a game from n spots lasts between 2n and 3n-1 moves
+ * (Conway, Paterson; the pharisee argument for the lower bound), and both bounds are reached. */
+START_TEST(every_game_of_up_to_three_spots)
+{
+    static const unsigned long long games[] = {0, 2, 296, 670030};
+    for (unsigned n = 1; n <= 3; n++) {
+        sp_pos p;
+        ck_assert(sp_pos_spots(&p, n));
+        walk w = {.min_len = ~0ull};
+        play_out(&w, &p);
+        ck_assert_uint_eq(w.bad_lives, 0);
+        ck_assert_uint_eq(w.min_len, 2 * n);
+        ck_assert_uint_eq(w.max_len, 3 * n - 1);
+        /* regression guard on the raw move count (sp_pos_moves makes mirror-image loops once) */
+        ck_assert_uint_eq(w.games, games[n]);
+    }
+}
+END_TEST
+
+/* ---------------------------------------------------------------- symmetries */
+
+static void shuffle(uint16_t *a, unsigned n, uint64_t *rng)
+{
+    for (unsigned i = n; i > 1; i--) {
+        unsigned j = (unsigned)(rng_next(rng) % i);
+        uint16_t t = a[i - 1];
+        a[i - 1] = a[j];
+        a[j] = t;
+    }
+}
+
+/* A random image of p under the valid symmetries: letters renamed, lands, regions and boundaries
+ * reordered, every boundary rotated, and some regions mirrored (all their boundaries reversed). */
+static void random_image(const sp_pos *p, sp_pos *q, uint64_t *rng)
+{
+    uint16_t rename[SP_MAX_SYMS], lands[SP_MAX_LANDS], regs[SP_MAX_REGS], bnds[SP_MAX_BNDS];
+    for (unsigned k = 0; k < p->nletter; k++)
+        rename[k] = (uint16_t)k;
+    shuffle(rename, p->nletter, rng);
+    sp_pos_clear(q);
+    q->nletter = p->nletter;
+    for (unsigned l = 0; l < p->nland; l++)
+        lands[l] = (uint16_t)l;
+    shuffle(lands, p->nland, rng);
+    for (unsigned li = 0; li < p->nland; li++) {
+        unsigned l = lands[li], r0 = sp_pos_lstart(p, l), nr = p->lend[l] - r0;
+        for (unsigned i = 0; i < nr; i++)
+            regs[i] = (uint16_t)(r0 + i);
+        shuffle(regs, nr, rng);
+        for (unsigned ri = 0; ri < nr; ri++) {
+            unsigned r = regs[ri], b0 = sp_pos_rstart(p, r), nb = p->rend[r] - b0;
+            bool mirror = rng_next(rng) & 1;
+            for (unsigned i = 0; i < nb; i++)
+                bnds[i] = (uint16_t)(b0 + i);
+            shuffle(bnds, nb, rng);
+            for (unsigned bi = 0; bi < nb; bi++) {
+                unsigned b = bnds[bi], s0 = sp_pos_bstart(p, b), n = p->bend[b] - s0;
+                unsigned rot = (unsigned)(rng_next(rng) % n);
+                for (unsigned k = 0; k < n; k++) {
+                    unsigned src = mirror ? s0 + (rot + n - k) % n : s0 + (rot + k) % n;
+                    unsigned s = p->sym[src];
+                    q->sym[q->nsym++] = sp_sym_is_letter(s) ? (uint16_t)(SP_SYM_LETTER + rename[s - SP_SYM_LETTER]) : (uint16_t)s;
+                }
+                q->bend[q->nbnd++] = q->nsym;
+            }
+            q->zeros[q->nreg] = p->zeros[r];
+            q->rend[q->nreg++] = q->nbnd;
+        }
+        q->lend[q->nland++] = q->nreg;
+    }
+}
+
+/* Positions from random games of 0*n: each step a uniformly random distinct child. */
+static size_t random_position(unsigned n, unsigned moves, uint64_t *rng, sp_tok *key)
+{
+    sp_pos p;
+    sp_pos_spots(&p, n);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_children ch;
+    sp_children_init(&ch);
+    for (unsigned m = 0; m < moves; m++) {
+        ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
+        if (ch.n == 0)
+            break;
+        size_t pick = rng_next(rng) % ch.n;
+        len = ch.len[pick];
+        memcpy(key, ch.tok + ch.off[pick], sizeof(sp_tok) * len);
+    }
+    sp_children_free(&ch);
+    return len;
+}
+
+START_TEST(canonical_form_is_invariant)
+{
+    uint64_t rng = 12345;
+    unsigned tested = 0, skipped = 0;
+    for (unsigned trial = 0; trial < 400; trial++) {
+        sp_tok key[SP_KEY_MAX], key2[SP_KEY_MAX];
+        unsigned n = 3 + trial % 10;
+        size_t len = random_position(n, (unsigned)(rng_next(&rng) % (2 * n + 1)), &rng, key);
+        sp_pos p, q;
+        ck_assert_int_eq(sp_key_decode(key, len, &p), 0);
+        uint64_t inexact = sp_canon_ctx_inexact(ctx);
+        sp_canon_pos(ctx, &p, key2);
+        if (sp_canon_ctx_inexact(ctx) != inexact) {
+            skipped++; /* beyond the search's cap the key is faithful but need not be least */
+            continue;
+        }
+        for (int rep = 0; rep < 4; rep++) {
+            random_image(&p, &q, &rng);
+            ck_assert_ptr_null(sp_pos_check(&q));
+            size_t len2 = sp_canon_pos(ctx, &q, key2);
+            char a[2048], b[2048];
+            ck_assert_msg(!sp_key_cmp(key, len, key2, len2), "%s vs image %s", print2(&p, a, sizeof a),
+                          print2(&q, b, sizeof b));
+            tested++;
+        }
+        /* the key is a fixed point, and printing then parsing gives the key back */
+        char text[4096];
+        print2(&p, text, sizeof text);
+        size_t len3 = key_of(text, key2);
+        ck_assert(!sp_key_cmp(key, len, key2, len3));
+    }
+    ck_assert_uint_le(skipped, 4);
+    ck_assert_uint_ge(tested, 1500);
+}
+END_TEST
+
+/* Reversing one boundary alone is not a symmetry: Lemoine's misère pair stays two positions. */
+START_TEST(single_boundary_reversal_is_not_a_symmetry)
+{
+    sp_tok a[SP_KEY_MAX], b[SP_KEY_MAX];
+    size_t la = key_of("1222A.12B.}2A.}2B.}]!", a);
+    size_t lb = key_of("1222A.B21.}2A.}2B.}]!", b);
+    ck_assert(sp_key_cmp(a, la, b, lb) != 0);
+    /* while reversing both boundaries of that region together is one */
+    size_t lc = key_of("A2221.B21.}2A.}2B.}]!", b);
+    ck_assert(sp_key_cmp(a, la, b, lc) == 0);
+}
+END_TEST
+
+/* Regions with equal local forms, letters shared in symmetric patterns: the search over automorphisms
+ * must still give one key to every relabelling. */
+START_TEST(symmetric_lands)
+{
+    const char *const same[][2] = {
+        {"AB|CD|EF|AB.CD.GH|EFGH", "EF|AB|CD|GH.AB.CD|HGFE"},
+        {"AB|CD|AB.CD", "CD|AB|DC.BA"},
+        {"ABCD|ABCD", "DCBA|BCDA"},
+        {"0.AB|0.AB", "0.BA|0.AB"},
+        {"1AB|CD|0.AB.CD", "1DC|AB|0.BA.DC"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        sp_tok a[SP_KEY_MAX], b[SP_KEY_MAX];
+        size_t la = key_of(same[i][0], a), lb = key_of(same[i][1], b);
+        ck_assert_msg(!sp_key_cmp(a, la, b, lb), "%s and %s differ", same[i][0], same[i][1]);
+    }
+    /* and different lands stay apart */
+    sp_tok a[SP_KEY_MAX], b[SP_KEY_MAX];
+    size_t la = key_of("ABCD|ABCD", a), lb = key_of("ABCD|ABDC", b);
+    ck_assert(sp_key_cmp(a, la, b, lb) != 0);
+}
+END_TEST
+
+START_TEST(key_decoding_rejects_garbage)
+{
+    sp_pos p;
+    const sp_tok bad1[] = {SP_TK_ZEROS, SP_TK_UP + 0, SP_TK_END_B, SP_TK_END_R, SP_TK_END_L};
+    ck_assert_int_eq(sp_key_decode(bad1, 5, &p), -1); /* a letter seen once */
+    const sp_tok bad2[] = {SP_TK_ZEROS + 1, SP_TK_END_R};
+    ck_assert_int_eq(sp_key_decode(bad2, 2, &p), -1); /* unterminated land */
+    const sp_tok bad3[] = {SP_TK_ZEROS, SP_TK_LO + 1, SP_TK_ONE, SP_TK_END_B, SP_TK_END_R, SP_TK_END_L};
+    ck_assert_int_eq(sp_key_decode(bad3, 6, &p), -1); /* lower-case partner is not a letter */
+    const sp_tok good[] = {SP_TK_ZEROS, SP_TK_ONE, SP_TK_LO + 2, SP_TK_ONE, SP_TK_LO + 2, SP_TK_END_B, SP_TK_END_R,
+                           SP_TK_END_L};
+    ck_assert_int_eq(sp_key_decode(good, 8, &p), 0);
+    char buf[64];
+    ck_assert_str_eq(print2(&p, buf, sizeof buf), "1a1a");
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    Suite *s = suite_create("canon");
+    TCase *tc = tcase_create("position model");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, round_trip_model_examples);
+    tcase_add_test(tc, round_trip_reference_positions);
+    tcase_add_test(tc, overflow_letters);
+    tcase_add_test(tc, malformed_input);
+    tcase_add_test(tc, simplification_rules);
+    tcase_add_test(tc, children_by_hand);
+    tcase_add_test(tc, every_game_of_up_to_three_spots);
+    tcase_add_test(tc, canonical_form_is_invariant);
+    tcase_add_test(tc, single_boundary_reversal_is_not_a_symmetry);
+    tcase_add_test(tc, symmetric_lands);
+    tcase_add_test(tc, key_decoding_rejects_garbage);
+    suite_add_tcase(s, tc);
+    return sp_test_main(s, argc, argv);
+}

@@ -1,0 +1,90 @@
+/* test_cli.c: the command-line contract of `sprouts`: exit codes (0 ok, 2 usage), --help on every
+ * subcommand, errors as one line on stderr. */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static char out[1 << 16], err[1 << 14];
+
+static int run(const char *a1, const char *a2, const char *a3)
+{
+    char *argv[] = {(char *)sp_test_program, (char *)a1, (char *)a2, (char *)a3, NULL};
+    return sp_test_run2(argv, out, sizeof out, err, sizeof err);
+}
+
+static int lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+START_TEST(help_and_version)
+{
+    ck_assert_int_eq(run("--help", NULL, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "canon"));
+    ck_assert_ptr_nonnull(strstr(out, "children"));
+    ck_assert_int_eq(run("--version", NULL, NULL), 0);
+    ck_assert_ptr_nonnull(strstr(out, "sprouts "));
+    ck_assert_ptr_nonnull(strstr(out, "OpenMP"));
+}
+END_TEST
+
+START_TEST(unknown_subcommand_and_option)
+{
+    ck_assert_int_eq(run("frobnicate", NULL, NULL), 2);
+    ck_assert_int_eq(lines(err), 1);
+    ck_assert_str_eq(out, "");
+    ck_assert_int_eq(run("--frobnicate", NULL, NULL), 2);
+    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(run(NULL, NULL, NULL), 2);
+    ck_assert_int_eq(run("canon", "--frobnicate", "0*3"), 2);
+    ck_assert_int_eq(lines(err), 1);
+}
+END_TEST
+
+START_TEST(every_subcommand_has_help)
+{
+    ck_assert_int_eq(run("--help", NULL, NULL), 0);
+    char listing[1 << 14];
+    strncpy(listing, out, sizeof listing - 1);
+    listing[sizeof listing - 1] = '\0';
+    /* subcommand lines look like "  name   summary" after the "Subcommands:" header */
+    char *p = strstr(listing, "Subcommands:");
+    ck_assert_ptr_nonnull(p);
+    int seen = 0;
+    for (char *line = strchr(p, '\n'); line && line[1] == ' '; line = strchr(line + 1, '\n')) {
+        char name[32];
+        if (sscanf(line + 1, " %31s", name) != 1)
+            break;
+        ck_assert_int_eq(run(name, "--help", NULL), 0);
+        ck_assert_ptr_nonnull(strstr(out, "Usage: sprouts"));
+        seen++;
+    }
+    ck_assert_int_ge(seen, 3);
+}
+END_TEST
+
+START_TEST(bad_position_is_usage_error)
+{
+    ck_assert_int_eq(run("canon", "0*3x", NULL), 2);
+    ck_assert_int_eq(lines(err), 1);
+    ck_assert_ptr_nonnull(strstr(err, "column 4"));
+    ck_assert_int_eq(run("children", "1a", NULL), 2);
+    ck_assert_int_eq(run("canon", NULL, NULL), 2);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("exit codes");
+    tcase_add_test(tc, help_and_version);
+    tcase_add_test(tc, unknown_subcommand_and_option);
+    tcase_add_test(tc, every_subcommand_has_help);
+    tcase_add_test(tc, bad_position_is_usage_error);
+    suite_add_tcase(s, tc);
+    return sp_test_main(s, argc, argv);
+}

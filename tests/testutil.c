@@ -1,0 +1,74 @@
+/* testutil.c: program runner and suite driver for the Check tests (testutil.h). */
+#include "testutil.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char *sp_test_program;
+
+static void drain(int fd, char *buf, size_t cap)
+{
+    size_t len = 0;
+    char sink[4096];
+    for (;;) {
+        char *dst = len + 1 < cap ? buf + len : sink;
+        size_t room = len + 1 < cap ? cap - 1 - len : sizeof sink;
+        ssize_t n = read(fd, dst, room);
+        if (n <= 0)
+            break;
+        if (dst != sink)
+            len += (size_t)n;
+    }
+    if (cap)
+        buf[len] = '\0';
+}
+
+int sp_test_run2(char *const argv[], char *out, size_t cap, char *err, size_t errcap)
+{
+    char errfile[] = "/tmp/sp_test_err_XXXXXX";
+    int efd = mkstemp(errfile);
+    int pipefd[2];
+    if (efd < 0 || pipe(pipefd))
+        return -1;
+    unlink(errfile);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        dup2(pipefd[1], 1);
+        dup2(efd, 2);
+        close(pipefd[0]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(pipefd[1]);
+    drain(pipefd[0], out, cap);
+    close(pipefd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    lseek(efd, 0, SEEK_SET);
+    if (err)
+        drain(efd, err, errcap);
+    close(efd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int sp_test_run(char *const argv[], char *out, size_t cap)
+{
+    return sp_test_run2(argv, out, cap, NULL, 0);
+}
+
+int sp_test_main(Suite *s, int argc, char **argv)
+{
+    sp_test_program = argc > 1 ? argv[1] : NULL;
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,22 @@
+/* testutil.h: helpers shared by the Check suites: running a built program and capturing its output,
+ * and a main() that runs one suite. */
+#ifndef SP_TESTUTIL_H
+#define SP_TESTUTIL_H
+
+#include <check.h>
+#include <stddef.h>
+
+/* Runs argv (argv[0] is the program's path) with stdin from /dev/null; captures stdout (up to cap-1
+ * bytes, NUL-terminated) and returns the exit status, or -1 if it did not exit normally. */
+int sp_test_run(char *const argv[], char *out, size_t cap);
+
+/* Same, with stderr captured into err as well. */
+int sp_test_run2(char *const argv[], char *out, size_t cap, char *err, size_t errcap);
+
+/* The program path given to the test binary on its command line (meson passes it). */
+extern const char *sp_test_program;
+
+/* Runs the suite with CK_NORMAL output; returns the process exit status. */
+int sp_test_main(Suite *s, int argc, char **argv);
+
+#endif
