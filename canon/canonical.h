@@ -61,6 +61,9 @@ unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *le
 /* Compares two keys (token by token, then by length). */
 int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen);
 
+/* Total lives of the position a key stands for. */
+unsigned sp_key_lives(const sp_tok *key, size_t len);
+
 /* Decodes a key (any number of lands) into a position. Returns 0, or -1 if the key is malformed. */
 int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out);
 

@@ -116,3 +116,20 @@ int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out)
     }
     return sp_pos_check(out) ? -1 : 0;
 }
+
+unsigned sp_key_lives(const sp_tok *key, size_t len)
+{
+    unsigned half = 0; /* in half lives: a letter's two occurrences count one life together */
+    for (size_t i = 0; i < len; i++) {
+        sp_tok t = key[i];
+        if (t >= SP_TK_LO || (t >= SP_TK_UP && t < SP_TK_LO))
+            half += 1;
+        else if (t >= SP_TK_ZEROS)
+            half += 6u * (t - SP_TK_ZEROS);
+        else if (t == SP_TK_ONE)
+            half += 4;
+        else if (t == SP_TK_TWO)
+            half += 2;
+    }
+    return half / 2;
+}

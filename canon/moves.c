@@ -72,17 +72,34 @@ static int rehash(sp_children *c, size_t want)
     return 0;
 }
 
+/* The slot of key: where it is, or the empty slot where it would go. */
+static size_t find_slot(const sp_children *c, const sp_tok *key, size_t len, uint64_t h)
+{
+    size_t i = h & (c->slot_cap - 1);
+    for (; c->slot[i] != UINT32_MAX; i = (i + 1) & (c->slot_cap - 1)) {
+        uint32_t k = c->slot[i];
+        if (c->hash[k] == h && sp_key_cmp(c->tok + c->off[k], c->len[k], key, len) == 0)
+            break;
+    }
+    return i;
+}
+
+long sp_children_find(const sp_children *c, const sp_tok *key, size_t len)
+{
+    if (!c->slot_cap)
+        return -1;
+    size_t i = find_slot(c, key, len, sp_key_hash64(key, len));
+    return c->slot[i] == UINT32_MAX ? -1 : (long)c->slot[i];
+}
+
 int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
 {
     if (c->slot_cap < 2 * (c->n + 1) && rehash(c, c->slot_cap ? 2 * c->slot_cap : 256))
         return -1;
     uint64_t h = sp_key_hash64(key, len);
-    size_t i = h & (c->slot_cap - 1);
-    for (; c->slot[i] != UINT32_MAX; i = (i + 1) & (c->slot_cap - 1)) {
-        uint32_t k = c->slot[i];
-        if (c->hash[k] == h && sp_key_cmp(c->tok + c->off[k], c->len[k], key, len) == 0)
-            return 0;
-    }
+    size_t i = find_slot(c, key, len, h);
+    if (c->slot[i] != UINT32_MAX)
+        return 0;
     size_t cap = c->cap;
     if (grow((void **)&c->off, &cap, c->n + 1, sizeof(uint32_t)))
         return -1;

@@ -44,6 +44,9 @@ void sp_children_clear(sp_children *c);
 /* Adds a position key unless an equal one is there; returns 1 if added, 0 if a repeat, -1 out of memory. */
 int sp_children_add(sp_children *c, const sp_tok *key, size_t len);
 
+/* Index of an equal key in the list, or -1. */
+long sp_children_find(const sp_children *c, const sp_tok *key, size_t len);
+
 /* Children of one land, given by its key (one land, ending with SP_TK_END_L). Clears out first.
  * Returns 0, or -1 if the key is malformed or memory ran out. */
 int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out);

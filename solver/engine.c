@@ -1,0 +1,303 @@
+/* engine.c: df-pn (Nagai; Kishimoto and Müller's formulation with the 1+epsilon threshold of
+ * Pawlewicz and Lew) over the nodes of a rule set, with the shared transposition table; per-thread
+ * frames that are reused so that the search allocates nothing once warm. */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <xxhash.h>
+
+#define CHECK_EVERY 1024 /* nodes between looks at the clock and the stop flag */
+
+/* ---------------------------------------------------------------- nodes and frames */
+
+void sp_node_hash(sp_node *n, sp_play play)
+{
+    XXH128_hash_t h = XXH3_128bits_withSeed(n->key, n->len * sizeof(sp_tok), ((uint64_t)n->k << 1) | play);
+    n->h[0] = h.low64;
+    n->h[1] = h.high64;
+}
+
+sp_frame *sp_worker_frame(sp_worker *w, unsigned depth)
+{
+    if (depth >= w->nframes) {
+        unsigned n = w->nframes ? w->nframes : 64;
+        while (n <= depth)
+            n *= 2;
+        sp_frame **fr = realloc(w->frames, n * sizeof *fr);
+        if (!fr)
+            return NULL;
+        memset(fr + w->nframes, 0, (n - w->nframes) * sizeof *fr);
+        w->frames = fr;
+        w->nframes = n;
+    }
+    if (!w->frames[depth]) {
+        sp_frame *f = calloc(1, sizeof *f);
+        if (!f)
+            return NULL;
+        sp_children_init(&f->raw);
+        w->frames[depth] = f;
+    }
+    return w->frames[depth];
+}
+
+void sp_worker_release(sp_worker *w)
+{
+    for (unsigned d = 0; d < w->nframes; d++) {
+        sp_frame *f = w->frames[d];
+        if (!f)
+            continue;
+        free(f->c);
+        free(f->tok);
+        free(f->node_tok);
+        free(f->seen);
+        sp_children_free(&f->raw);
+        free(f);
+    }
+    free(w->frames);
+    w->frames = NULL;
+    w->nframes = 0;
+}
+
+static int reserve(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * elem);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+void sp_frame_reset(sp_frame *f)
+{
+    f->n = 0;
+    f->tok_len = 0;
+    if (f->seen)
+        memset(f->seen, 0, f->seen_cap * sizeof *f->seen);
+}
+
+static int seen_grow(sp_frame *f)
+{
+    size_t old = f->seen_cap, cap = old ? old * 2 : 256;
+    uint64_t *s = calloc(cap, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < old; i++) {
+        if (!f->seen[i])
+            continue;
+        size_t j = f->seen[i] & (cap - 1);
+        while (s[j])
+            j = (j + 1) & (cap - 1);
+        s[j] = f->seen[i];
+    }
+    free(f->seen);
+    f->seen = s;
+    f->seen_cap = cap;
+    return 0;
+}
+
+int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order)
+{
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_node_hash(&n, play);
+    if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
+        return -1;
+    uint64_t tag = n.h[0] | 1;
+    size_t j = tag & (f->seen_cap - 1);
+    for (; f->seen[j]; j = (j + 1) & (f->seen_cap - 1))
+        if (f->seen[j] == tag)
+            return 0; /* the same child reached by two moves (a 2^-64 chance of a false repeat) */
+    if (reserve((void **)&f->c, &f->cap, f->n + 1, sizeof *f->c) ||
+        reserve((void **)&f->tok, &f->tok_cap, f->tok_len + len, sizeof *f->tok))
+        return -1;
+    f->seen[j] = tag;
+    memcpy(f->tok + f->tok_len, key, len * sizeof(sp_tok));
+    f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, (uint32_t)len, k, 1, 1, order, {n.h[0], n.h[1]}};
+    f->tok_len += len;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- clock, stop, progress */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void sp_solver_report(struct sp_solver *s); /* solver.c */
+
+static bool should_stop(sp_worker *w)
+{
+    sp_engine *e = w->eng;
+    if (w->nodes >= w->next_check) {
+        w->next_check = w->nodes + CHECK_EVERY;
+        if (e->stop && *e->stop)
+            atomic_store(&e->aborted, true);
+        if (w->id == 0 && e->progress) {
+            double t = now();
+            if (t - e->last_report >= 1.0) {
+                e->last_report = t;
+                sp_solver_report(e->solver);
+            }
+        }
+    }
+    return w->failed || atomic_load_explicit(&e->aborted, memory_order_relaxed);
+}
+
+/* ---------------------------------------------------------------- df-pn */
+
+static uint32_t sat_add(uint32_t a, uint32_t b)
+{
+    uint64_t s = (uint64_t)a + b;
+    return s >= SP_PN_INF ? SP_PN_INF - 1 : (uint32_t)s;
+}
+
+static bool probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e)
+{
+    w->tt_probes++;
+    bool hit = sp_tt_probe(w->eng->tt, h, e);
+    w->tt_hits += hit;
+    return hit;
+}
+
+static void store(sp_worker *w, const uint64_t h[2], uint32_t pn, uint32_t dn, uint64_t work)
+{
+    sp_tt_entry e = {pn, dn, work > UINT32_MAX ? UINT32_MAX : (uint32_t)work};
+    sp_tt_store(w->eng->tt, h, &e);
+}
+
+/* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. */
+static void combine(const sp_frame *f, uint32_t *pn, uint32_t *dn, size_t *best, uint32_t *dn2)
+{
+    uint32_t mpn = SP_PN_INF, sdn = 0, second = SP_PN_INF;
+    size_t b = 0;
+    bool child_lost = false;
+    for (size_t i = 0; i < f->n; i++) {
+        const sp_child *c = &f->c[i];
+        child_lost |= c->dn == 0;
+        if (c->dn < mpn || (c->dn == mpn && c->order < f->c[b].order)) {
+            second = mpn;
+            mpn = c->dn;
+            b = i;
+        } else if (c->dn < second) {
+            second = c->dn;
+        }
+        sdn = sat_add(sdn, c->pn);
+    }
+    if (child_lost)
+        sdn = SP_PN_INF;
+    *pn = mpn;
+    *dn = sdn;
+    *best = b;
+    *dn2 = second;
+}
+
+static void set_outcome(uint32_t *pn, uint32_t *dn, sp_outcome o)
+{
+    *pn = o == SP_WIN ? 0 : SP_PN_INF;
+    *dn = o == SP_WIN ? SP_PN_INF : 0;
+}
+
+static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n, uint32_t thpn, uint32_t thdn,
+                uint32_t *pn, uint32_t *dn, unsigned depth);
+
+/* Looks every child up in the transposition table; true when one is a proven loss (n is won). */
+static bool seed_children(sp_worker *w, sp_frame *f)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        sp_tt_entry e;
+        if (probe(w, f->c[i].h, &e)) {
+            f->c[i].pn = e.pn;
+            f->c[i].dn = e.dn;
+            if (e.dn == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Searches below n until its numbers reach a threshold; the children live in frame(depth). */
+static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, uint32_t thpn, uint32_t thdn,
+                            uint32_t *pn, uint32_t *dn, unsigned depth)
+{
+    for (;;) {
+        size_t b;
+        uint32_t dn2;
+        combine(f, pn, dn, &b, &dn2);
+        if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
+            return;
+        sp_child *c = &f->c[b];
+        /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
+        uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
+        uint32_t cthdn = thpn < eps ? thpn : eps;
+        uint32_t cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - *dn, c->pn);
+        sp_node cn = {f->tok + c->off, c->len, c->k, {c->h[0], c->h[1]}};
+        mid(w, rules, &cn, cthpn, cthdn, &c->pn, &c->dn, depth + 1);
+        if (w->failed)
+            return;
+    }
+}
+
+static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t thpn, uint32_t thdn,
+                uint32_t *pn, uint32_t *dn, unsigned depth)
+{
+    uint64_t start = w->nodes++;
+    sp_node n = *n0;
+    sp_frame *f = sp_worker_frame(w, depth);
+    if (!f) {
+        w->failed = true;
+        return;
+    }
+    sp_outcome o = rules->resolve(w, &n, depth);
+    if (o == SP_UNKNOWN && should_stop(w))
+        return; /* resolve() may have been cut short */
+    if (o == SP_UNKNOWN && (n.h[0] != n0->h[0] || n.h[1] != n0->h[1])) {
+        sp_tt_entry e; /* rewritten: the simpler node may be known */
+        if (probe(w, n.h, &e) && (e.pn == 0 || e.dn == 0))
+            o = e.pn == 0 ? SP_WIN : SP_LOSS;
+    }
+    if (o == SP_UNKNOWN) {
+        sp_frame_reset(f);
+        o = rules->expand(w, &n, f);
+        if (o == SP_UNKNOWN && (w->failed || seed_children(w, f)))
+            o = w->failed ? SP_UNKNOWN : SP_WIN;
+        if (o == SP_UNKNOWN && f->n == 0)
+            o = SP_LOSS;
+    }
+    if (o != SP_UNKNOWN) {
+        set_outcome(pn, dn, o);
+    } else {
+        search_children(w, rules, f, thpn, thdn, pn, dn, depth);
+        if (w->failed || atomic_load_explicit(&w->eng->aborted, memory_order_relaxed))
+            return; /* an interrupted search stores nothing: its numbers are incomplete */
+    }
+    uint64_t work = w->nodes - start;
+    store(w, n0->h, *pn, *dn, work);
+    if (n.h[0] != n0->h[0] || n.h[1] != n0->h[1])
+        store(w, n.h, *pn, *dn, work);
+    if (*pn == 0 || *dn == 0)
+        rules->proven(w, &n, *pn == 0 ? SP_WIN : SP_LOSS);
+}
+
+sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth)
+{
+    sp_tt_entry e;
+    if (probe(w, n->h, &e) && (e.pn == 0 || e.dn == 0))
+        return e.pn == 0 ? SP_WIN : SP_LOSS;
+    uint32_t pn = 1, dn = 1;
+    while (pn != 0 && dn != 0) {
+        mid(w, rules, n, SP_PN_INF, SP_PN_INF, &pn, &dn, depth);
+        if (w->failed || atomic_load(&w->eng->aborted))
+            return SP_UNKNOWN;
+    }
+    return pn == 0 ? SP_WIN : SP_LOSS;
+}

@@ -1,0 +1,106 @@
+/* engine.h: the depth-first proof-number search (df-pn) shared by both rule sets; internal to
+ * solver/. A rule set says what a node is and what its children are; the engine owns the search,
+ * the transposition table traffic and the per-thread memory.
+ *
+ * Negamax convention: a node's pn is the cost of proving that the player to move wins, dn of proving
+ * that they lose; proven win: pn = 0, dn = SP_PN_INF; proven loss: pn = SP_PN_INF, dn = 0.
+ */
+#ifndef SP_ENGINE_H
+#define SP_ENGINE_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "canonical.h"
+#include "moves.h"
+#include "nimstore.h"
+#include "solver.h"
+#include "tt.h"
+
+/* A node: a position key and, in normal play, the size k of a Nim heap beside it (the couple P + *k). */
+typedef struct sp_node {
+    const sp_tok *key;
+    uint32_t len, k;
+    uint64_t h[2];
+} sp_node;
+
+typedef struct sp_child {
+    uint32_t off, len, k; /* key in the frame's token arena */
+    uint32_t pn, dn;
+    uint32_t order;       /* heuristic rank: lower is tried first among equal disproof numbers */
+    uint64_t h[2];
+} sp_child;
+
+/* Per-depth scratch of one worker, reused from call to call. */
+typedef struct sp_frame {
+    sp_child *c;
+    size_t n, cap;
+    sp_tok *tok;
+    size_t tok_len, tok_cap;
+    sp_tok *node_tok; /* a node rewritten by resolve() */
+    size_t node_cap;
+    uint64_t *seen;   /* open-addressing set of child hashes, for de-duplication */
+    size_t seen_cap;
+    sp_children raw;
+} sp_frame;
+
+struct sp_engine;
+
+typedef struct sp_worker {
+    struct sp_engine *eng;
+    sp_canon_ctx *canon;
+    sp_frame **frames;
+    unsigned nframes;
+    uint64_t nodes, tt_probes, tt_hits;
+    uint64_t next_check; /* node count at which to look at the clock and the stop flag */
+    unsigned id;
+    bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
+    sp_tok scratch[SP_KEY_MAX]; /* for one key at a time, never across a recursive call */
+} sp_worker;
+
+typedef struct sp_rules {
+    sp_play play;
+    /* Decides n without search (SP_WIN / SP_LOSS) or returns SP_UNKNOWN, possibly after rewriting n
+     * into a simpler node of the same outcome (key in frame(depth)->node_tok, hash recomputed). */
+    sp_outcome (*resolve)(sp_worker *w, sp_node *n, unsigned depth);
+    /* Fills f with the children of n (sp_frame_add_child); returns SP_WIN when a child is known to be
+     * lost for its mover, else SP_UNKNOWN. */
+    sp_outcome (*expand)(sp_worker *w, const sp_node *n, sp_frame *f);
+    /* Called once n (as resolved) is proven. */
+    void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
+} sp_rules;
+
+typedef struct sp_engine {
+    sp_tt *tt;
+    sp_nimstore *nim;
+    volatile sig_atomic_t *stop;
+    atomic_bool aborted;
+    void (*progress)(void *arg, const sp_solver_stats *s);
+    void *progress_arg;
+    double start, last_report;
+    struct sp_solver *solver; /* for progress statistics */
+} sp_engine;
+
+extern const sp_rules sp_rules_normal;
+extern const sp_rules sp_rules_misere;
+
+void sp_node_hash(sp_node *n, sp_play play);
+
+/* Scratch of depth `depth`; NULL when memory is short. */
+sp_frame *sp_worker_frame(sp_worker *w, unsigned depth);
+void sp_worker_release(sp_worker *w);
+
+/* Appends a child unless an equal one (same hash) is there; 1 added, 0 repeat, -1 out of memory. */
+int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order);
+void sp_frame_reset(sp_frame *f);
+
+/* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
+sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
+
+/* Nimber of one land key (normal play), from the store or by proving (L, 0), (L, 1), ... in turn;
+ * -1 when stopped. */
+int sp_normal_land_nimber(sp_worker *w, const sp_tok *land, size_t len, unsigned depth);
+
+#endif

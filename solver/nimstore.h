@@ -1,0 +1,40 @@
+/* nimstore.h: nimbers of lands, keyed by their exact canonical key, computed once and shared by all
+ * threads.
+ *
+ * Contract:
+ * - Exact: keys are stored in full and compared in full, so a lookup never answers for another land.
+ * - Bounded: a fixed budget of bytes set at creation; once full, further nimbers are not kept (the
+ *   caller then recomputes them when needed) and sp_nimstore_full() says so.
+ * - Insert-only and lock-free: readers never wait; an insert racing a lookup of the same land may be
+ *   missed by that lookup, which is harmless.
+ */
+#ifndef SP_NIMSTORE_H
+#define SP_NIMSTORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canonical.h"
+
+typedef struct sp_nimstore sp_nimstore;
+
+sp_nimstore *sp_nimstore_new(size_t bytes);
+void sp_nimstore_free(sp_nimstore *ns);
+
+/* The nimber of the land key (one land, ending with SP_TK_END_L) whose sp_key_hash64 is h, or -1. */
+int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h);
+
+/* Records a nimber; returns false when there is no room left (or the land is there already). */
+bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned nimber);
+
+uint64_t sp_nimstore_count(const sp_nimstore *ns);
+size_t sp_nimstore_bytes(const sp_nimstore *ns);      /* the budget */
+size_t sp_nimstore_used_bytes(const sp_nimstore *ns); /* what is in use */
+bool sp_nimstore_full(const sp_nimstore *ns);
+
+/* Calls fn for every stored land (for saving the store); stops early when fn returns non-zero. */
+int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
+                     void *arg);
+
+#endif

@@ -1,0 +1,159 @@
+/* solver.c: the public face of the search (solver.h): owns the engine's shared state (transposition
+ * table, nimber store), the workers, statistics and progress reports. */
+#include "solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+struct sp_solver {
+    sp_engine eng;
+    sp_worker *workers;
+    unsigned threads;
+    double call_start;
+    double last_seconds;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+size_t sp_solver_default_tt_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
+    size_t quarter = phys / 4, cap = (size_t)4096 << 20;
+    return quarter < cap ? quarter : cap;
+}
+
+static unsigned default_threads(void)
+{
+#ifdef _OPENMP
+    return (unsigned)omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+sp_solver *sp_solver_new(const sp_solver_opts *o)
+{
+    sp_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    size_t tt_bytes = o && o->tt_bytes ? o->tt_bytes : sp_solver_default_tt_bytes();
+    size_t nim_bytes = o && o->nim_bytes ? o->nim_bytes : tt_bytes / 8;
+    if (nim_bytes < ((size_t)16 << 20))
+        nim_bytes = (size_t)16 << 20;
+    s->threads = o && o->threads ? o->threads : default_threads();
+    s->eng.tt = sp_tt_new(tt_bytes);
+    s->eng.nim = sp_nimstore_new(nim_bytes);
+    s->workers = calloc(s->threads, sizeof *s->workers);
+    if (!s->eng.tt || !s->eng.nim || !s->workers) {
+        sp_solver_free(s);
+        return NULL;
+    }
+    s->eng.stop = o ? o->stop : NULL;
+    s->eng.progress = o ? o->progress : NULL;
+    s->eng.progress_arg = o ? o->progress_arg : NULL;
+    s->eng.solver = s;
+    atomic_init(&s->eng.aborted, false);
+    for (unsigned i = 0; i < s->threads; i++) {
+        s->workers[i].eng = &s->eng;
+        s->workers[i].id = i;
+        s->workers[i].canon = sp_canon_ctx_new();
+        if (!s->workers[i].canon) {
+            sp_solver_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+void sp_solver_free(sp_solver *s)
+{
+    if (!s)
+        return;
+    for (unsigned i = 0; s->workers && i < s->threads; i++) {
+        sp_worker_release(&s->workers[i]);
+        sp_canon_ctx_free(s->workers[i].canon);
+    }
+    free(s->workers);
+    sp_tt_free(s->eng.tt);
+    sp_nimstore_free(s->eng.nim);
+    free(s);
+}
+
+void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    for (unsigned i = 0; i < s->threads; i++) {
+        out->nodes += s->workers[i].nodes;
+        out->tt_probes += s->workers[i].tt_probes;
+        out->tt_hits += s->workers[i].tt_hits;
+    }
+    out->tt_filled = sp_tt_filled(s->eng.tt);
+    out->tt_capacity = sp_tt_capacity(s->eng.tt);
+    out->tt_bytes = sp_tt_bytes(s->eng.tt);
+    out->nimbers = sp_nimstore_count(s->eng.nim);
+    out->nim_bytes = sp_nimstore_bytes(s->eng.nim);
+    out->nim_used_bytes = sp_nimstore_used_bytes(s->eng.nim);
+    out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
+    out->threads = s->threads;
+}
+
+void sp_solver_report(struct sp_solver *s)
+{
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    s->eng.progress(s->eng.progress_arg, &st);
+}
+
+static void begin_call(sp_solver *s)
+{
+    s->call_start = now();
+    s->eng.last_report = s->call_start;
+    atomic_store(&s->eng.aborted, false);
+    for (unsigned i = 0; i < s->threads; i++)
+        s->workers[i].failed = false;
+}
+
+static void end_call(sp_solver *s)
+{
+    s->last_seconds = now() - s->call_start;
+    s->call_start = 0;
+}
+
+sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play)
+{
+    begin_call(s);
+    sp_node n = {key, (uint32_t)len, 0, {0, 0}};
+    sp_node_hash(&n, play);
+    const sp_rules *rules = play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal;
+    sp_outcome o = sp_engine_prove(&s->workers[0], rules, &n, 0);
+    end_call(s);
+    return o;
+}
+
+int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
+{
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    int g = 0;
+    begin_call(s);
+    for (unsigned i = 0; i < nl && g >= 0; i++) {
+        int x = sp_normal_land_nimber(&s->workers[0], key + off[i], lens[i], 0);
+        g = x < 0 ? -1 : g ^ x;
+    }
+    end_call(s);
+    return g;
+}

@@ -1,0 +1,62 @@
+/* solver.h: deciding Sprouts positions: outcome in normal and misère play, nimbers in normal play.
+ *
+ * Contract:
+ * - Every answer comes from search (df-pn over canonical positions, Sprague-Grundy across lands in
+ *   normal play); nothing is looked up in a table written into the code.
+ * - Memory is bounded by the options: a transposition table of tt_bytes, a nimber store of nim_bytes;
+ *   the search's own stacks are small (they grow with the depth of the game only).
+ * - Results never depend on the number of threads; the work counters do.
+ * - A search can be stopped from outside (a signal handler sets *stop); it then answers SP_UNKNOWN.
+ * - A solver keeps what it learned (transposition table, nimber store) from one call to the next.
+ */
+#ifndef SP_SOLVER_H
+#define SP_SOLVER_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canonical.h"
+
+typedef enum { SP_PLAY_NORMAL = 0, SP_PLAY_MISERE = 1 } sp_play;
+typedef enum { SP_UNKNOWN = -1, SP_LOSS = 0, SP_WIN = 1 } sp_outcome;
+
+typedef struct sp_solver_stats {
+    uint64_t nodes;       /* df-pn node visits (children generated once per visit) */
+    uint64_t tt_probes, tt_hits;
+    uint64_t tt_filled, tt_capacity;
+    size_t tt_bytes;
+    uint64_t nimbers;     /* lands in the nimber store */
+    size_t nim_bytes, nim_used_bytes;
+    double seconds;       /* wall time of the current or last call */
+    unsigned threads;
+} sp_solver_stats;
+
+typedef struct sp_solver_opts {
+    size_t tt_bytes;  /* transposition table; 0: a quarter of physical memory, at most 4 GiB */
+    size_t nim_bytes; /* nimber store; 0: an eighth of tt_bytes, at least 16 MiB */
+    unsigned threads; /* 0: all cores */
+    /* called by the search at most once a second (from one thread), or never when NULL */
+    void (*progress)(void *arg, const sp_solver_stats *s);
+    void *progress_arg;
+    volatile sig_atomic_t *stop; /* when non-NULL and set, searches end with SP_UNKNOWN */
+} sp_solver_opts;
+
+typedef struct sp_solver sp_solver;
+
+/* NULL when memory is short. */
+sp_solver *sp_solver_new(const sp_solver_opts *opts);
+void sp_solver_free(sp_solver *s);
+
+/* Outcome for the player to move in the given position key (canonical.h). */
+sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play);
+
+/* Nimber of a position key in normal play (XOR of its lands' nimbers); -1 when stopped. */
+int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len);
+
+void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out);
+
+/* The default transposition table size for this machine (a quarter of memory, capped at 4 GiB). */
+size_t sp_solver_default_tt_bytes(void);
+
+#endif

@@ -1,0 +1,149 @@
+/* tt.c: the shared transposition table (tt.h): 64-byte buckets of three entries and a spin lock,
+ * replacement of the least-work entry. */
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define WAYS 3
+
+typedef struct entry {
+    uint64_t check; /* h[1]; 0 marks an empty entry (a real 0 is stored as 1) */
+    uint32_t pn, dn, work;
+} __attribute__((packed)) entry;
+
+typedef struct bucket {
+    entry e[WAYS];
+    atomic_uint lock;
+} __attribute__((aligned(64))) bucket;
+
+_Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
+
+struct sp_tt {
+    bucket *b;
+    uint64_t mask;
+    atomic_uint_fast64_t filled;
+};
+
+sp_tt *sp_tt_new(size_t bytes)
+{
+    uint64_t n = 1;
+    while (n * 2 * sizeof(bucket) <= bytes)
+        n *= 2;
+    sp_tt *tt = malloc(sizeof *tt);
+    if (!tt)
+        return NULL;
+    /* anonymous pages come zeroed and are only touched when used: no start-up cost, honest RSS */
+    void *m = mmap(NULL, n * sizeof(bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) {
+        free(tt);
+        return NULL;
+    }
+    tt->b = m;
+    tt->mask = n - 1;
+    atomic_init(&tt->filled, 0);
+    return tt;
+}
+
+void sp_tt_free(sp_tt *tt)
+{
+    if (tt)
+        munmap(tt->b, (tt->mask + 1) * sizeof(bucket));
+    free(tt);
+}
+
+static void lock(bucket *b)
+{
+    while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire))
+        while (atomic_load_explicit(&b->lock, memory_order_relaxed))
+            ;
+}
+
+static void unlock(bucket *b)
+{
+    atomic_store_explicit(&b->lock, 0, memory_order_release);
+}
+
+static uint64_t check_of(const uint64_t h[2])
+{
+    return h[1] ? h[1] : 1;
+}
+
+bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
+{
+    bucket *b = &tt->b[h[0] & tt->mask];
+    uint64_t c = check_of(h);
+    bool hit = false;
+    lock(b);
+    for (int i = 0; i < WAYS && !hit; i++) {
+        if (b->e[i].check == c) {
+            out->pn = b->e[i].pn;
+            out->dn = b->e[i].dn;
+            out->work = b->e[i].work;
+            hit = true;
+        }
+    }
+    unlock(b);
+    return hit;
+}
+
+/* Proven entries are final results: they outrank unproven ones of the same work. */
+static uint64_t value(const entry *e)
+{
+    return ((uint64_t)e->work << 1) | (e->pn == 0 || e->dn == 0);
+}
+
+void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
+{
+    bucket *b = &tt->b[h[0] & tt->mask];
+    uint64_t c = check_of(h);
+    lock(b);
+    int victim = -1;
+    for (int i = 0; i < WAYS; i++) {
+        if (b->e[i].check == c) {
+            victim = i;
+            break;
+        }
+    }
+    if (victim >= 0) {
+        entry *e = &b->e[victim];
+        bool proven = e->pn == 0 || e->dn == 0;
+        if (!proven) { /* a proof is final: never overwrite it with an estimate */
+            e->pn = in->pn;
+            e->dn = in->dn;
+        }
+        e->work = e->work > in->work ? e->work : in->work;
+        unlock(b);
+        return;
+    }
+    victim = 0;
+    for (int i = 0; i < WAYS; i++) {
+        if (b->e[i].check == 0) {
+            victim = i;
+            break;
+        }
+        if (value(&b->e[i]) < value(&b->e[victim]))
+            victim = i;
+    }
+    if (b->e[victim].check == 0)
+        atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed);
+    b->e[victim] = (entry){c, in->pn, in->dn, in->work};
+    unlock(b);
+}
+
+size_t sp_tt_bytes(const sp_tt *tt)
+{
+    return (tt->mask + 1) * sizeof(bucket);
+}
+
+uint64_t sp_tt_capacity(const sp_tt *tt)
+{
+    return (tt->mask + 1) * WAYS;
+}
+
+uint64_t sp_tt_filled(const sp_tt *tt)
+{
+    return atomic_load_explicit(&tt->filled, memory_order_relaxed);
+}

@@ -1,0 +1,40 @@
+/* tt.h: the transposition table shared by all search threads: proof and disproof numbers of
+ * nodes, keyed by a 128-bit hash, in a fixed amount of memory.
+ *
+ * Contract:
+ * - Fixed size, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries).
+ * - A hit needs the full 64 bits of h[1] to match and the bucket chosen by h[0]: a false hit needs two
+ *   different keys to agree on 64 + log2(buckets) hash bits; at 2^40 probes into a table of 2^24 buckets
+ *   the chance of any false hit in a run is about 2^40 * 3 / 2^(64+24) ~ 1e-14 (XXH3-128 as the hash).
+ * - Replacement keeps expensive entries: a new entry replaces the cheapest of the bucket (least work),
+ *   proven entries counting as more expensive than any unproven one of equal work.
+ * - Safe to share between threads: each bucket has its own spin lock.
+ */
+#ifndef SP_TT_H
+#define SP_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SP_PN_INF 0x3fffffffu /* a proof or disproof number of "impossible" */
+
+typedef struct sp_tt sp_tt;
+
+typedef struct sp_tt_entry {
+    uint32_t pn, dn; /* pn == 0: the player to move wins; dn == 0: loses */
+    uint32_t work;   /* search effort spent below the node (saturating) */
+} sp_tt_entry;
+
+/* A table of at most `bytes` bytes (at least one bucket); NULL when memory is short. */
+sp_tt *sp_tt_new(size_t bytes);
+void sp_tt_free(sp_tt *tt);
+
+bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out);
+void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *e);
+
+size_t sp_tt_bytes(const sp_tt *tt);
+uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */
+uint64_t sp_tt_filled(const sp_tt *tt);   /* entries in use (approximate under concurrency) */
+
+#endif

@@ -1,0 +1,230 @@
+/* test_solver.c: the solver against the literature, against the slow reference solver, and against
+ * the Sprague-Grundy theory; results must not depend on the number of threads. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "moves.h"
+#include "reference.h"
+#include "solver.h"
+#include "testutil.h"
+
+static sp_canon_ctx *ctx;
+
+static void setup(void) { ctx = sp_canon_ctx_new(); }
+static void teardown(void) { sp_canon_ctx_free(ctx); }
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static sp_solver *new_solver(unsigned threads)
+{
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = threads};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+static size_t key_of(const char *text, sp_tok *key)
+{
+    sp_pos p;
+    sp_parse_error e;
+    ck_assert_msg(sp_pos_parse(text, &p, &e) == 0, "%s: %s", text, e.message);
+    return sp_pos_key(ctx, &p, key);
+}
+
+static size_t spots(unsigned n, sp_tok *key)
+{
+    sp_pos p;
+    sp_pos_spots(&p, n);
+    return sp_canon_pos(ctx, &p, key);
+}
+
+/* Applegate, Jacobson and Sleator (1991) for n <= 11; Lemoine and Viennot (2015) beyond:
+ * the first player loses 0*n for n = 1, 2, 6, 7, 8, 12, 13, 14 and wins for 3, 4, 5, 9, 10, 11. */
+static const char normal_outcomes[] = "LLWWWLLLWWWLLLWW";
+
+static void check_published(unsigned threads, unsigned upto)
+{
+    sp_solver *s = new_solver(threads);
+    for (unsigned n = 1; n <= upto; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        sp_outcome o = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
+        ck_assert_msg(o == (normal_outcomes[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u with %u threads", n, threads);
+    }
+    sp_solver_free(s);
+}
+
+START_TEST(published_normal_outcomes_one_thread) { check_published(1, 10); }
+END_TEST
+
+START_TEST(published_normal_outcomes_two_threads) { check_published(2, 10); }
+END_TEST
+
+/* Lemoine and Viennot, "Nimbers are inevitable" (2012): the nimber of 0*n is 0 for n mod 6 in
+ * {0, 1, 2} and 1 otherwise, for every n they computed; here n = 1..9. */
+START_TEST(nimbers_of_the_start)
+{
+    sp_solver *s = new_solver(1);
+    for (unsigned n = 1; n <= 9; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        int want = n % 6 <= 2 ? 0 : 1;
+        ck_assert_int_eq(sp_solver_nimber(s, key, len), want);
+    }
+    sp_solver_free(s);
+}
+END_TEST
+
+/* SPOTS (Cizek, Balko, Schmid 2025) nimbers of 60 positions from random games of 0*3..0*10. */
+START_TEST(spots_reference_nimbers)
+{
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/spots-nimbers.tsv", SP_TEST_DATA_DIR);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+    sp_solver *s = new_solver(1);
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        char pos[256];
+        int nimber;
+        if (sscanf(line, "%255s %d", pos, &nimber) != 2)
+            continue;
+        sp_tok key[SP_KEY_MAX];
+        size_t len = key_of(pos, key);
+        ck_assert_msg(sp_solver_nimber(s, key, len) == nimber, "%s: expected nimber %d", pos, nimber);
+        sp_outcome o = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
+        ck_assert_msg(o == (nimber ? SP_WIN : SP_LOSS), "%s: outcome", pos);
+        checked++;
+    }
+    fclose(f);
+    sp_solver_free(s);
+    ck_assert_int_eq(checked, 60);
+}
+END_TEST
+
+/* A position from a random game of 0*n: each move a uniformly random distinct child. */
+static size_t random_position(unsigned n, unsigned moves, uint64_t *rng, sp_tok *key)
+{
+    size_t len = spots(n, key);
+    sp_children ch;
+    sp_children_init(&ch);
+    for (unsigned m = 0; m < moves; m++) {
+        ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
+        if (ch.n == 0)
+            break;
+        size_t pick = rng_next(rng) % ch.n;
+        len = ch.len[pick];
+        memcpy(key, ch.tok + ch.off[pick], sizeof(sp_tok) * len);
+    }
+    sp_children_free(&ch);
+    return len;
+}
+
+/* The fast solver (df-pn, couples, nimber store, transposition table) against plain recursion over
+ * whole positions, on positions from random games of 0*3..0*6. */
+START_TEST(agrees_with_reference)
+{
+    uint64_t rng = 2024;
+    sp_solver *s = new_solver(1);
+    unsigned checked = 0;
+    for (unsigned trial = 0; trial < 600; trial++) {
+        unsigned n = 3 + trial % 4;
+        sp_tok key[SP_KEY_MAX];
+        size_t len = random_position(n, 1 + (unsigned)(rng_next(&rng) % (2 * n)), &rng, key);
+        if (sp_key_lives(key, len) > 12)
+            continue; /* the reference is exponential */
+        int ref = sp_ref_nimber(ctx, key, len);
+        ck_assert_int_ge(ref, 0);
+        ck_assert_int_eq(sp_solver_nimber(s, key, len), ref);
+        sp_outcome o = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
+        ck_assert_int_eq(o, ref ? SP_WIN : SP_LOSS);
+        ck_assert_int_eq(sp_ref_outcome(ctx, key, len, SP_PLAY_NORMAL), o);
+        checked++;
+    }
+    sp_solver_free(s);
+    ck_assert_uint_ge(checked, 300);
+}
+END_TEST
+
+/* Sprague-Grundy: the nimber of a sum of independent lands is the XOR of their nimbers; checked on
+ * sums of two and three random lands, each solved alone by the reference. */
+START_TEST(sums_are_xors)
+{
+    uint64_t rng = 77;
+    sp_solver *s = new_solver(1);
+    unsigned checked = 0;
+    for (unsigned trial = 0; trial < 60; trial++) {
+        sp_tok parts[3][SP_KEY_MAX];
+        size_t plen[3];
+        unsigned nparts = 2 + trial % 2, lives = 0;
+        int want = 0;
+        for (unsigned i = 0; i < nparts; i++) {
+            do /* small parts: the reference solves the sum as one position, a product of their games */
+                plen[i] = random_position(2 + (unsigned)(rng_next(&rng) % 3), 1 + (unsigned)(rng_next(&rng) % 6),
+                                          &rng, parts[i]);
+            while (sp_key_lives(parts[i], plen[i]) > 12 / nparts || plen[i] == 0);
+            lives += sp_key_lives(parts[i], plen[i]);
+            want ^= sp_ref_nimber(ctx, parts[i], plen[i]);
+        }
+        ck_assert_uint_le(lives, 12);
+        /* the sum as one position: concatenate, then canonicalise through the parser's path */
+        sp_pos sum, piece;
+        sp_pos_clear(&sum);
+        for (unsigned i = 0; i < nparts; i++) {
+            ck_assert_int_eq(sp_key_decode(parts[i], plen[i], &piece), 0);
+            for (unsigned l = 0; l < piece.nland; l++) {
+                /* append land l of piece with its letters renumbered past the sum's */
+                for (unsigned r = sp_pos_lstart(&piece, l); r < piece.lend[l]; r++) {
+                    for (unsigned b = sp_pos_rstart(&piece, r); b < piece.rend[r]; b++) {
+                        for (unsigned k = sp_pos_bstart(&piece, b); k < piece.bend[b]; k++) {
+                            unsigned sy = piece.sym[k];
+                            sum.sym[sum.nsym++] = (uint16_t)(sp_sym_is_letter(sy) ? sy + sum.nletter : sy);
+                        }
+                        sum.bend[sum.nbnd++] = sum.nsym;
+                    }
+                    sum.zeros[sum.nreg] = piece.zeros[r];
+                    sum.rend[sum.nreg++] = sum.nbnd;
+                }
+                sum.lend[sum.nland++] = sum.nreg;
+            }
+            sum.nletter = (uint16_t)(sum.nletter + piece.nletter);
+        }
+        sp_tok key[SP_KEY_MAX];
+        size_t len = sp_pos_key(ctx, &sum, key);
+        ck_assert_int_eq(sp_solver_nimber(s, key, len), want);
+        ck_assert_int_eq(sp_ref_nimber(ctx, key, len), want);
+        checked++;
+    }
+    sp_solver_free(s);
+    ck_assert_uint_eq(checked, 60);
+}
+END_TEST
+
+static void add_case(Suite *s, const char *name, const TTest *t)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, t);
+    suite_add_tcase(s, tc);
+}
+
+int main(int argc, char **argv)
+{
+    Suite *s = suite_create("solver");
+    add_case(s, "published one thread", published_normal_outcomes_one_thread);
+    add_case(s, "published two threads", published_normal_outcomes_two_threads);
+    add_case(s, "nimbers of the start", nimbers_of_the_start);
+    add_case(s, "spots nimbers", spots_reference_nimbers);
+    add_case(s, "reference", agrees_with_reference);
+    add_case(s, "sums", sums_are_xors);
+    return sp_test_main(s, argc, argv);
+}

@@ -1,0 +1,134 @@
+/* cmd_solve.c: `sprouts solve POS`: the outcome (and nimber) of one position, with the work done. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "posarg.h"
+#include "report.h"
+
+static const char usage[] =
+    "Usage: sprouts solve POS [--misere] [--nimber] [--threads N] [--tt-mb M] [--json] [--quiet]\n"
+    "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
+    "work done. POS is a position string or 0*n.\n"
+    "  --misere     misère play (the player who cannot move wins); default: normal play\n"
+    "  --nimber     also compute the nimber (normal play only)\n"
+    "  --threads N  search threads (default: all cores)\n"
+    "  --tt-mb M    transposition table size in MiB (default: a quarter of memory, at most 4096)\n"
+    "  --json       print one JSON object instead of text\n"
+    "  --quiet      no progress lines on stderr\n"
+    "  -h, --help\n"
+    "Exit status: 0 solved, 1 interrupted or out of memory, 2 bad usage.\n";
+
+typedef struct solve_args {
+    sp_solver_opts opts;
+    int misere, nimber, json, quiet;
+    const char *pos;
+} solve_args;
+
+static int parse(int argc, char **argv, solve_args *a)
+{
+    static const struct option opts[] = {
+        {"misere", no_argument, 0, 'm'},       {"nimber", no_argument, 0, 'n'}, {"threads", required_argument, 0, 't'},
+        {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
+        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+    const char *prog = "sprouts solve";
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': fputs(usage, stdout); return -1;
+        case 'm': a->misere = 1; break;
+        case 'n': a->nimber = 1; break;
+        case 'j': a->json = 1; break;
+        case 'q': a->quiet = 1; break;
+        case 't': rc = sp_report_threads(prog, optarg, &a->opts); break;
+        case 'T': rc = sp_report_tt_mb(prog, optarg, &a->opts); break;
+        default: return sp_cli_bad_option(prog, argv, "");
+        }
+    }
+    if (rc)
+        return rc;
+    if (optind != argc - 1)
+        return sp_cli_usage(prog, "expects exactly one position (see --help)");
+    if (a->misere && a->nimber)
+        return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
+    a->pos = argv[optind];
+    return 0;
+}
+
+static void print_text(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
+{
+    char nodes[32], rate[32];
+    sp_report_count(nodes, sizeof nodes, (double)s->nodes);
+    sp_report_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
+    printf("position: %s (canonical %s)\n", a->pos, canon);
+    printf("play: %s\n", a->misere ? "misere" : "normal");
+    printf("outcome: %s (the player to move %s)\n", o == SP_WIN ? "win" : "loss", o == SP_WIN ? "wins" : "loses");
+    if (a->nimber)
+        printf("nimber: %d\n", nimber);
+    printf("work: %s nodes (%llu), %.3f s, %s nodes/s, %u thread%s, tt hits %.1f%%\n", nodes,
+           (unsigned long long)s->nodes, s->seconds, rate, s->threads, s->threads == 1 ? "" : "s",
+           s->tt_probes ? 100.0 * (double)s->tt_hits / (double)s->tt_probes : 0.0);
+    printf("memory: tt %zu MiB (%.1f%% full), nimber store %llu lands (%.1f of %zu MiB)\n", s->tt_bytes >> 20,
+           100.0 * (double)s->tt_filled / (double)s->tt_capacity, (unsigned long long)s->nimbers,
+           (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20);
+}
+
+static void print_json(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
+{
+    printf("{\"position\": \"%s\", \"canonical\": \"%s\", \"play\": \"%s\", \"outcome\": \"%s\"", a->pos, canon,
+           a->misere ? "misere" : "normal", o == SP_WIN ? "win" : "loss");
+    if (a->nimber)
+        printf(", \"nimber\": %d", nimber);
+    printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
+           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu}\n",
+           (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
+           (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
+           (unsigned long long)s->nimbers);
+}
+
+int sp_cmd_solve(int argc, char **argv)
+{
+    const char *prog = "sprouts solve";
+    solve_args a;
+    memset(&a, 0, sizeof a);
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? SP_EXIT_OK : rc;
+
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_tok key[SP_KEY_MAX];
+    size_t len;
+    if (!ctx)
+        return sp_cli_fail(prog, "out of memory");
+    rc = sp_tool_pos_key(prog, ctx, a.pos, key, &len);
+    sp_canon_ctx_free(ctx);
+    if (rc)
+        return rc;
+    char canon[4096];
+    sp_tool_key_string(key, len, 0, canon, sizeof canon);
+
+    sp_progress prog_line;
+    sp_progress_init(&prog_line, a.pos);
+    sp_report_catch_signals();
+    a.opts.stop = &sp_report_stop;
+    if (!a.quiet) {
+        a.opts.progress = sp_progress_line;
+        a.opts.progress_arg = &prog_line;
+    }
+    sp_solver *s = sp_solver_new(&a.opts);
+    if (!s)
+        return sp_cli_fail(prog, "cannot allocate the transposition table (try a smaller --tt-mb)");
+    sp_outcome o = sp_solver_outcome(s, key, len, a.misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
+    int nimber = o == SP_UNKNOWN || !a.nimber ? 0 : o == SP_LOSS ? 0 : sp_solver_nimber(s, key, len);
+    sp_progress_done(&prog_line);
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    sp_solver_free(s);
+    if (o == SP_UNKNOWN || nimber < 0)
+        return sp_cli_fail(prog, sp_report_stop ? "interrupted after %llu nodes; nothing decided"
+                                                : "out of memory after %llu nodes; nothing decided",
+                           (unsigned long long)st.nodes);
+    (a.json ? print_json : print_text)(&a, canon, o, nimber, &st);
+    return SP_EXIT_OK;
+}
