@@ -46,6 +46,7 @@ struct sp_canon_ctx {
     uint16_t rot[2][SP_MAX_BNDS];    /* least rotation per orientation */
     uint16_t period[2][SP_MAX_BNDS]; /* cyclic period of the token sequence */
     uint16_t bord[2][SP_MAX_BNDS];   /* per region, its boundaries in form order */
+    uint16_t gfirst[2][SP_MAX_BNDS]; /* per form position, the first position of its group of equals */
     sp_tok form[SP_KEY_MAX];
     sp_tok tmp[2][SP_KEY_MAX];
     region_info info[SP_MAX_REGS];
@@ -56,8 +57,19 @@ struct sp_canon_ctx {
     uint16_t names[2][SP_CANON_MAX_STATES * MAX_UP];
     uint16_t next_name[2][SP_CANON_MAX_STATES];
     uint64_t placed[2][SP_CANON_MAX_STATES][SP_MAX_REGS / 64];
-    uint64_t hash[SP_CANON_MAX_STATES];
-    uint16_t block[SP_MAX_SYMS];     /* the least names of every slot, in key order */
+    uint64_t hash[SP_CANON_MAX_STATES]; /* of each next state; state 0's only once a second one comes */
+    uint16_t up_off[SP_MAX_BNDS];    /* boundary b's upper-case slots: [up_off[b], up_off[b] + up_cnt[b]) */
+    uint16_t up_cnt[SP_MAX_BNDS];
+    uint16_t up_pos[2][SP_MAX_SYMS]; /* ... their positions in orientation o, ascending */
+    uint16_t up_let[2][SP_MAX_SYMS]; /* ... and their letters (dense indices) */
+    uint64_t block[SP_MAX_SYMS];     /* the least (colour, name) of every slot, in key order */
+    /* colour refinement: invariant colours of regions and of upper-case letters */
+    uint16_t up_reg[MAX_UP][2];      /* the two regions of each upper-case letter */
+    uint32_t rcolor[SP_MAX_REGS];
+    uint32_t lcolor[MAX_UP];
+    uint32_t reg_letters[SP_MAX_REGS + 1]; /* region r's letters: rletter[reg_letters[r] .. [r+1]) */
+    uint16_t rletter[SP_MAX_SYMS];
+    uint32_t sig[SP_MAX_SYMS];       /* sorted letter colours of each region, same layout */
     layout lay;
     sp_tok landkeys[SP_KEY_MAX];
 };
@@ -140,6 +152,17 @@ static void boundary_tokens(sp_canon_ctx *ctx, unsigned b, unsigned o)
     }
     ctx->rot[o][b] = (uint16_t)least_rotation(t, n);
     ctx->period[o][b] = (uint16_t)cyclic_period(t, n);
+    unsigned k = 0; /* upper-case slots live at the same offsets as the symbols: room is there */
+    for (unsigned j = 0; j < n; j++) {
+        if (t[j] != SP_TK_UP)
+            continue;
+        unsigned i = o ? s0 + n - 1 - j : s0 + j;
+        ctx->up_pos[o][s0 + k] = (uint16_t)j;
+        ctx->up_let[o][s0 + k] = ctx->up_index[p->sym[i] - SP_SYM_LETTER];
+        k++;
+    }
+    ctx->up_off[b] = (uint16_t)s0;
+    ctx->up_cnt[b] = (uint16_t)k;
 }
 
 /* Compares boundaries a and b in orientation o by length, then by least rotation. */
@@ -188,6 +211,9 @@ static unsigned region_form(sp_canon_ctx *ctx, unsigned r, unsigned o, sp_tok *o
         }
         ord[j] = (uint16_t)b;
     }
+    uint16_t *gf = ctx->gfirst[o] + b0;
+    for (unsigned i = 0; i < m; i++)
+        gf[i] = (uint16_t)(i > 0 && boundary_cmp(ctx, o, ord[i - 1], ord[i]) == 0 ? gf[i - 1] : i);
     out[len++] = (sp_tok)(SP_TK_ZEROS + p->zeros[r]);
     for (unsigned i = 0; i < m; i++) {
         unsigned b = ord[i], s0 = sp_pos_bstart(p, b), n = blen(p, b), rot = ctx->rot[o][b];
@@ -211,10 +237,8 @@ static uint32_t region_symmetry(const sp_canon_ctx *ctx, unsigned r, unsigned o)
         unsigned b = ord[i];
         if (!count_up(ctx, o, b))
             continue;
-        unsigned same = 1; /* equal boundaries before this one: i-th of its group multiplies by its rank */
-        while (same <= i && boundary_cmp(ctx, o, ord[i - same], b) == 0)
-            same++;
-        sym = sat_mul(sym, same);
+        /* the i-th of a group of equal boundaries multiplies by its rank: g! in all */
+        sym = sat_mul(sym, i - ctx->gfirst[o][b0 + i] + 1);
         sym = sat_mul(sym, blen(p, b) / ctx->period[o][b]);
     }
     return sym;
@@ -281,6 +305,12 @@ static void build_region(sp_canon_ctx *ctx, unsigned r, uint32_t *form_len)
 
 /* ---------------------------------------------------------------- naming the letters */
 
+static uint64_t state_hash(const sp_canon_ctx *ctx, unsigned gen, unsigned t)
+{
+    return XXH3_64bits(ctx->names[gen] + (size_t)t * ctx->nup_total, sizeof(uint16_t) * ctx->nup_total) ^
+           XXH3_64bits(ctx->placed[gen][t], sizeof ctx->placed[0][0]);
+}
+
 static void push_state(sp_canon_ctx *ctx, const layout *w)
 {
     unsigned nx = ctx->cur ^ 1, t = ctx->nnext, nup = ctx->info[w->r].nup, total = ctx->nup_total;
@@ -298,12 +328,15 @@ static void push_state(sp_canon_ctx *ctx, const layout *w)
     uint64_t *placed = ctx->placed[nx][t];
     memcpy(placed, ctx->placed[ctx->cur][w->s], sizeof ctx->placed[0][0]);
     placed[w->c / 64] |= 1ull << (w->c % 64);
-    uint64_t h = XXH3_64bits(names, sizeof(uint16_t) * total) ^ XXH3_64bits(placed, sizeof ctx->placed[0][0]);
-    for (unsigned u = 0; u < t; u++) /* a state reached twice is kept once */
-        if (ctx->hash[u] == h && !memcmp(ctx->placed[nx][u], placed, sizeof ctx->placed[0][0]) &&
-            !memcmp(ctx->names[nx] + (size_t)u * total, names, sizeof(uint16_t) * total))
-            return;
-    ctx->hash[t] = h;
+    if (t > 0) { /* a state reached twice is kept once; hashing waits for a second state */
+        if (t == 1)
+            ctx->hash[0] = state_hash(ctx, nx, 0);
+        uint64_t h = ctx->hash[t] = state_hash(ctx, nx, t);
+        for (unsigned u = 0; u < t; u++)
+            if (ctx->hash[u] == h && !memcmp(ctx->placed[nx][u], placed, sizeof ctx->placed[0][0]) &&
+                !memcmp(ctx->names[nx] + (size_t)u * total, names, sizeof(uint16_t) * total))
+                return;
+    }
     ctx->nnext++;
 }
 
@@ -324,17 +357,18 @@ static bool leaf(sp_canon_ctx *ctx, const layout *w, int st)
  * best block). Returns the new st, or 1 when the layout is larger (prune). */
 static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsigned k, unsigned *nfresh, int st)
 {
-    uint16_t *best = ctx->block + ctx->base;
+    uint64_t *best = ctx->block + ctx->base;
     for (unsigned j = from; j < from + k; j++) {
         unsigned u = w->path[j];
         unsigned nm = w->names[u] != NONE ? w->names[u] : w->fresh0 + (*nfresh)++;
-        if (st == 0 && nm != best[j]) {
-            if (nm > best[j])
+        uint64_t v = (uint64_t)ctx->lcolor[u] << 16 | nm; /* colour first: it is invariant */
+        if (st == 0 && v != best[j]) {
+            if (v > best[j])
                 return 1;
             st = -1;
         }
         if (st < 0)
-            best[j] = (uint16_t)nm;
+            best[j] = v;
     }
     return st;
 }
@@ -342,16 +376,13 @@ static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsi
 /* Upper-case letters of boundary b read in orientation o from rotation rot, as dense indices. */
 static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots)
 {
-    const sp_pos *p = ctx->p;
-    unsigned s0 = sp_pos_bstart(p, b), n = blen(p, b), k = 0;
-    for (unsigned j = 0; j < n; j++) {
-        unsigned pos = (rot + j) % n;
-        if (ctx->tok[o][s0 + pos] != SP_TK_UP)
-            continue;
-        unsigned i = o ? s0 + n - 1 - pos : s0 + pos;
-        slots[k++] = ctx->up_index[p->sym[i] - SP_SYM_LETTER];
-    }
-    return k;
+    unsigned off = ctx->up_off[b], n = ctx->up_cnt[b], first = 0;
+    const uint16_t *pos = ctx->up_pos[o] + off, *let = ctx->up_let[o] + off;
+    while (first < n && pos[first] < rot)
+        first++;
+    for (unsigned j = 0; j < n; j++)
+        slots[j] = let[(first + j) % n];
+    return n;
 }
 
 /* Fills form positions t.. of a region with its boundaries (equal ones may trade places) at each
@@ -362,12 +393,10 @@ static bool lay_boundaries(sp_canon_ctx *ctx, layout *w, unsigned t, unsigned ns
     unsigned b0 = sp_pos_rstart(p, w->r), m = p->rend[w->r] - b0;
     if (t == m)
         return leaf(ctx, w, st);
-    const uint16_t *ord = ctx->bord[w->o] + b0;
-    unsigned g0 = t;
-    while (g0 > 0 && boundary_cmp(ctx, w->o, ord[g0 - 1], ord[t]) == 0)
-        g0--;
+    const uint16_t *ord = ctx->bord[w->o] + b0, *gf = ctx->gfirst[w->o] + b0;
+    unsigned g0 = gf[t];
     bool found = false;
-    for (unsigned c = g0; c < m && boundary_cmp(ctx, w->o, ord[c], ord[t]) == 0; c++) {
+    for (unsigned c = g0; c < m && gf[c] == g0; c++) {
         if (w->used[c])
             continue;
         unsigned b = ord[c], n = blen(p, b), per = ctx->period[w->o][b], k = 0;
@@ -454,38 +483,62 @@ static void search_level(sp_canon_ctx *ctx, unsigned g0, unsigned g1)
 
 /* ---------------------------------------------------------------- lands */
 
-/* Pairs lower-case occurrences and numbers the upper-case letters of regions [r0, r1). */
+/* Pairs lower-case occurrences, numbers the upper-case letters of regions [r0, r1) and lists the
+ * upper-case letters of every region. */
 static unsigned index_letters(sp_canon_ctx *ctx, unsigned r0, unsigned r1)
 {
     const sp_pos *p = ctx->p;
-    uint16_t first[SP_MAX_SYMS], first_b[SP_MAX_SYMS];
+    uint16_t first[SP_MAX_SYMS], first_b[SP_MAX_SYMS], first_r[SP_MAX_SYMS];
     unsigned s0 = sp_pos_bstart(p, sp_pos_rstart(p, r0)), s1 = sp_pos_bstart(p, p->rend[r1 - 1]);
-    unsigned b = sp_pos_rstart(p, r0), nup = 0;
+    unsigned nup = 0;
     for (unsigned i = s0; i < s1; i++)
         if (sp_sym_is_letter(p->sym[i]))
             first[p->sym[i] - SP_SYM_LETTER] = NONE;
-    for (unsigned i = s0; i < s1; i++) {
-        while (i >= p->bend[b])
-            b++;
-        ctx->partner[i] = NONE;
-        if (!sp_sym_is_letter(p->sym[i]))
-            continue;
-        unsigned k = p->sym[i] - SP_SYM_LETTER;
-        if (first[k] == NONE) {
-            first[k] = (uint16_t)i;
-            first_b[k] = (uint16_t)b;
-        } else if (first_b[k] == b) {
-            ctx->partner[i] = first[k];
-            ctx->partner[first[k]] = (uint16_t)i;
-        } else {
-            ctx->up_index[k] = (uint16_t)nup++;
+    for (unsigned r = r0; r < r1; r++) {
+        for (unsigned b = sp_pos_rstart(p, r); b < p->rend[r]; b++) {
+            for (unsigned i = sp_pos_bstart(p, b); i < p->bend[b]; i++) {
+                ctx->partner[i] = NONE;
+                if (!sp_sym_is_letter(p->sym[i]))
+                    continue;
+                unsigned k = p->sym[i] - SP_SYM_LETTER;
+                if (first[k] == NONE) {
+                    first[k] = (uint16_t)i;
+                    first_b[k] = (uint16_t)b;
+                    first_r[k] = (uint16_t)r;
+                } else if (first_b[k] == b) {
+                    ctx->partner[i] = first[k];
+                    ctx->partner[first[k]] = (uint16_t)i;
+                } else {
+                    ctx->up_index[k] = (uint16_t)nup;
+                    ctx->up_reg[nup][0] = first_r[k];
+                    ctx->up_reg[nup][1] = (uint16_t)r;
+                    nup++;
+                }
+            }
         }
     }
     return nup;
 }
 
-/* Processing order: rigid regions first (fewer local symmetries), then by local form. */
-static int region_cmp(const sp_canon_ctx *ctx, unsigned a, unsigned b)
+/* The upper-case letters of each region (regions counted from r0), as dense indices. */
+static void list_region_letters(sp_canon_ctx *ctx, unsigned r0, unsigned nr)
+{
+    uint32_t *start = ctx->reg_letters;
+    memset(start, 0, (nr + 1) * sizeof *start);
+    for (unsigned u = 0; u < ctx->nup_total; u++)
+        for (int e = 0; e < 2; e++)
+            start[ctx->up_reg[u][e] - r0 + 1]++;
+    for (unsigned r = 0; r < nr; r++)
+        start[r + 1] += start[r];
+    uint32_t fill[SP_MAX_REGS];
+    memcpy(fill, start, nr * sizeof *fill);
+    for (unsigned u = 0; u < ctx->nup_total; u++)
+        for (int e = 0; e < 2; e++)
+            ctx->rletter[fill[ctx->up_reg[u][e] - r0]++] = (uint16_t)u;
+}
+
+/* First colours: rigid regions first (fewer local symmetries), then by local form. */
+static int region_cmp0(const sp_canon_ctx *ctx, unsigned a, unsigned b)
 {
     const region_info *x = &ctx->info[a], *y = &ctx->info[b];
     if (x->symmetry != y->symmetry)
@@ -493,16 +546,91 @@ static int region_cmp(const sp_canon_ctx *ctx, unsigned a, unsigned b)
     return sp_key_cmp(ctx->form + x->form_off, x->form_len, ctx->form + y->form_off, y->form_len);
 }
 
-static void order_regions(sp_canon_ctx *ctx, unsigned r0, unsigned nr)
+/* Refined colours: the region's colour, then the sorted colours of its letters. */
+static int region_cmp1(const sp_canon_ctx *ctx, unsigned r0, unsigned a, unsigned b)
 {
+    if (ctx->rcolor[a] != ctx->rcolor[b])
+        return ctx->rcolor[a] < ctx->rcolor[b] ? -1 : 1;
+    const uint32_t *sa = ctx->sig + ctx->reg_letters[a - r0], *sb = ctx->sig + ctx->reg_letters[b - r0];
+    unsigned na = ctx->reg_letters[a - r0 + 1] - ctx->reg_letters[a - r0];
+    unsigned nb = ctx->reg_letters[b - r0 + 1] - ctx->reg_letters[b - r0];
+    for (unsigned i = 0; i < na && i < nb; i++)
+        if (sa[i] != sb[i])
+            return sa[i] < sb[i] ? -1 : 1;
+    return na < nb ? -1 : na > nb;
+}
+
+/* Sorts the regions by round (0 or 1) and gives each its rank as colour; returns the number of colours. */
+static unsigned rank_regions(sp_canon_ctx *ctx, unsigned r0, unsigned nr, int round)
+{
+    uint16_t *ord = ctx->rorder;
     for (unsigned i = 0; i < nr; i++) {
-        unsigned j = i;
-        while (j > 0 && region_cmp(ctx, ctx->rorder[j - 1], r0 + i) > 0) {
-            ctx->rorder[j] = ctx->rorder[j - 1];
-            j--;
-        }
-        ctx->rorder[j] = (uint16_t)(r0 + i);
+        unsigned j = i, r = round ? ord[i] : r0 + i;
+        for (; j > 0 && (round ? region_cmp1(ctx, r0, ord[j - 1], r) : region_cmp0(ctx, ord[j - 1], r)) > 0; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = (uint16_t)r;
     }
+    uint32_t rank[SP_MAX_REGS], colours = 0;
+    for (unsigned i = 0; i < nr; i++) {
+        bool same = i > 0 && (round ? region_cmp1(ctx, r0, ord[i - 1], ord[i]) : region_cmp0(ctx, ord[i - 1], ord[i])) == 0;
+        colours += !same;
+        rank[i] = colours - 1;
+    }
+    for (unsigned i = 0; i < nr; i++)
+        ctx->rcolor[ord[i]] = rank[i];
+    return colours;
+}
+
+static void colour_letters(sp_canon_ctx *ctx)
+{
+    for (unsigned u = 0; u < ctx->nup_total; u++) {
+        uint32_t a = ctx->rcolor[ctx->up_reg[u][0]], b = ctx->rcolor[ctx->up_reg[u][1]];
+        ctx->lcolor[u] = a < b ? a << 16 | b : b << 16 | a;
+    }
+}
+
+/* Colour refinement (in the manner of Weisfeiler and Leman): regions are told apart by the colours
+ * of their letters, letters by the colours of their two regions. Colours are invariant, so they can
+ * order the regions and break ties between letters without losing canonicity; they leave the
+ * labelling search only the ties that symmetries really make. Ends with ctx->rorder sorted. */
+static void refine_colours(sp_canon_ctx *ctx, unsigned r0, unsigned nr)
+{
+    unsigned colours = rank_regions(ctx, r0, nr, 0);
+    list_region_letters(ctx, r0, nr);
+    for (int round = 0; round < 3 && colours < nr; round++) {
+        colour_letters(ctx);
+        for (unsigned r = 0; r < nr; r++) {
+            uint32_t *sg = ctx->sig + ctx->reg_letters[r];
+            unsigned n = ctx->reg_letters[r + 1] - ctx->reg_letters[r];
+            for (unsigned i = 0; i < n; i++) {
+                uint32_t v = ctx->lcolor[ctx->rletter[ctx->reg_letters[r] + i]];
+                unsigned j = i;
+                for (; j > 0 && sg[j - 1] > v; j--)
+                    sg[j] = sg[j - 1];
+                sg[j] = v;
+            }
+        }
+        unsigned more = rank_regions(ctx, r0, nr, 1);
+        if (more == colours)
+            break;
+        colours = more;
+    }
+    colour_letters(ctx);
+}
+
+static size_t emit_land(const sp_canon_ctx *ctx, unsigned nr, sp_tok *out)
+{
+    size_t len = 0;
+    unsigned bpos = 0;
+    for (unsigned i = 0; i < nr; i++) {
+        const region_info *ri = &ctx->info[ctx->rorder[i]];
+        for (unsigned k = 0; k < ri->form_len; k++) {
+            sp_tok t = ctx->form[ri->form_off + k];
+            out[len++] = t == SP_TK_UP ? (sp_tok)(SP_TK_UP + (ctx->block[bpos++] & 0xffff)) : t;
+        }
+    }
+    out[len++] = SP_TK_END_L;
+    return len;
 }
 
 size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out)
@@ -514,7 +642,11 @@ size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out
     ctx->nup_total = index_letters(ctx, r0, r1);
     for (unsigned r = r0; r < r1; r++)
         build_region(ctx, r, &form_len);
-    order_regions(ctx, r0, nr);
+    if (ctx->nup_total == 0) { /* one region, nothing to name */
+        ctx->rorder[0] = (uint16_t)r0;
+        return emit_land(ctx, 1, out);
+    }
+    refine_colours(ctx, r0, nr);
 
     ctx->cur = 0;
     ctx->nstates = 1;
@@ -523,24 +655,13 @@ size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out
     memset(ctx->placed[0][0], 0, sizeof ctx->placed[0][0]);
     ctx->next_name[0][0] = 0;
     for (unsigned g0 = 0, g1; g0 < nr; g0 = g1) {
-        for (g1 = g0 + 1; g1 < nr && region_cmp(ctx, ctx->rorder[g0], ctx->rorder[g1]) == 0; g1++)
+        for (g1 = g0 + 1; g1 < nr && ctx->rcolor[ctx->rorder[g1]] == ctx->rcolor[ctx->rorder[g0]]; g1++)
             ;
         for (unsigned i = g0; i < g1; i++)
             search_level(ctx, g0, g1);
     }
-
-    size_t len = 0;
-    unsigned bpos = 0;
-    for (unsigned i = 0; i < nr; i++) {
-        const region_info *ri = &ctx->info[ctx->rorder[i]];
-        for (unsigned k = 0; k < ri->form_len; k++) {
-            sp_tok t = ctx->form[ri->form_off + k];
-            out[len++] = t == SP_TK_UP ? (sp_tok)(SP_TK_UP + ctx->block[bpos++]) : t;
-        }
-    }
-    out[len++] = SP_TK_END_L;
     ctx->inexact += ctx->truncated;
-    return len;
+    return emit_land(ctx, nr, out);
 }
 
 size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)

@@ -64,6 +64,10 @@ int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen);
 /* Total lives of the position a key stands for. */
 unsigned sp_key_lives(const sp_tok *key, size_t len);
 
+/* A cheap upper estimate of the number of moves of a position key, from its shape alone (no move
+ * is generated): for ordering and initialising searches, never for results. */
+uint64_t sp_key_moves_estimate(const sp_tok *key, size_t len);
+
 /* Decodes a key (any number of lands) into a position. Returns 0, or -1 if the key is malformed. */
 int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out);
 

@@ -133,3 +133,37 @@ unsigned sp_key_lives(const sp_tok *key, size_t len)
     }
     return half / 2;
 }
+
+/* Moves of one region from its lone spots z and boundary lengths n[0..m). */
+static uint64_t region_moves(unsigned z, const unsigned *n, unsigned m)
+{
+    uint64_t total = 0, sides = m < 20 ? 1ull << (m ? m - 1 : 0) : 1ull << 19, sum = 0;
+    for (unsigned i = 0; i < m; i++) {
+        total += (uint64_t)n[i] * (n[i] - 1) / 2 * sides * (z + 1) + (uint64_t)n[i] * sum;
+        sum += n[i];
+    }
+    if (z)
+        total += (z > 1) + sum + sides * 2 * z; /* two lone spots; a lone spot to a corner; loops */
+    return total;
+}
+
+uint64_t sp_key_moves_estimate(const sp_tok *key, size_t len)
+{
+    uint64_t total = 0;
+    unsigned n[SP_MAX_BNDS], m = 0, z = 0, cur = 0;
+    for (size_t i = 0; i < len; i++) {
+        sp_tok t = key[i];
+        if (t >= SP_TK_ZEROS && t < SP_TK_UP && (i == 0 || key[i - 1] == SP_TK_END_R || key[i - 1] == SP_TK_END_L)) {
+            z = t - SP_TK_ZEROS, m = 0, cur = 0;
+        } else if (t == SP_TK_END_B) {
+            if (m < SP_MAX_BNDS)
+                n[m++] = cur;
+            cur = 0;
+        } else if (t == SP_TK_END_R) {
+            total += region_moves(z, n, m);
+        } else if (t != SP_TK_END_L) {
+            cur++;
+        }
+    }
+    return total;
+}

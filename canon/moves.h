@@ -54,6 +54,13 @@ int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_child
 /* Children of a whole position key: the position with one land replaced by one of its children. */
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out);
 
+/* Replaces key (of room SP_KEY_MAX) by a uniformly random distinct child, using scratch for the
+ * children; returns the new length, or -1 when no move is left (or out of memory). */
+long sp_random_move(sp_canon_ctx *ctx, sp_tok *key, size_t len, uint64_t *rng, sp_children *scratch);
+
+/* Plays up to `moves` random moves from 0*n; returns the length of the key reached. */
+size_t sp_random_game(sp_canon_ctx *ctx, unsigned n, unsigned moves, uint64_t *rng, sp_tok *key);
+
 /* Canonical key of an arbitrary parsed position (simplifies a copy first). */
 size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
 

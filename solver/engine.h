@@ -39,8 +39,8 @@ typedef struct sp_frame {
     size_t n, cap;
     sp_tok *tok;
     size_t tok_len, tok_cap;
-    sp_tok *node_tok; /* a node rewritten by resolve() */
-    size_t node_cap;
+    sp_tok *node_tok[2]; /* a node rewritten by resolve(), double-buffered: the old one is read */
+    size_t node_cap[2];
     uint64_t *seen;   /* open-addressing set of child hashes, for de-duplication */
     size_t seen_cap;
     sp_children raw;
@@ -60,11 +60,16 @@ typedef struct sp_worker {
     sp_tok scratch[SP_KEY_MAX]; /* for one key at a time, never across a recursive call */
 } sp_worker;
 
+/* What resolve() found: decided, a single node to expand, or a sum that needs a part settled first. */
+typedef enum { SP_RESOLVED_WIN = SP_WIN, SP_RESOLVED_LOSS = SP_LOSS, SP_EXPAND = 2, SP_SUM = 3 } sp_resolved;
+
 typedef struct sp_rules {
     sp_play play;
-    /* Decides n without search (SP_WIN / SP_LOSS) or returns SP_UNKNOWN, possibly after rewriting n
-     * into a simpler node of the same outcome (key in frame(depth)->node_tok, hash recomputed). */
-    sp_outcome (*resolve)(sp_worker *w, sp_node *n, unsigned depth);
+    /* Decides n without search (SP_RESOLVED_WIN / _LOSS), or returns SP_EXPAND after possibly rewriting
+     * n into a simpler node of the same outcome (key in frame(depth)->node_tok, hash recomputed), or
+     * SP_SUM when n's outcome needs the outcome of another node first: *sub is set to that node (its key
+     * lies inside n's) and *rest to an estimate (>= 0) of the work left after it. */
+    sp_resolved (*resolve)(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t *rest);
     /* Fills f with the children of n (sp_frame_add_child); returns SP_WIN when a child is known to be
      * lost for its mover, else SP_UNKNOWN. */
     sp_outcome (*expand)(sp_worker *w, const sp_node *n, sp_frame *f);
@@ -102,5 +107,11 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
 /* Nimber of one land key (normal play), from the store or by proving (L, 0), (L, 1), ... in turn;
  * -1 when stopped. */
 int sp_normal_land_nimber(sp_worker *w, const sp_tok *land, size_t len, unsigned depth);
+
+/* The transposition table entry of h, counting the probe; false when absent. */
+bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);
+
+/* The initial disproof number of an unexplored node: proving it lost means answering every move. */
+uint32_t sp_engine_initial_dn(const sp_tok *key, size_t len, uint32_t k);
 
 #endif

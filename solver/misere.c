@@ -2,10 +2,10 @@
  * Sprague-Grundy theory in misère play, so a node is a whole position (all its lands together). */
 #include "engine.h"
 
-static sp_outcome misere_resolve(sp_worker *w, sp_node *n, unsigned depth)
+static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t rest[2])
 {
-    (void)w, (void)depth;
-    return n->len == 0 ? SP_WIN : SP_UNKNOWN; /* no move left: the player to move has won */
+    (void)w, (void)depth, (void)sub, (void)rest;
+    return n->len == 0 ? SP_RESOLVED_WIN : SP_EXPAND; /* no move left: the player to move has won */
 }
 
 static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)

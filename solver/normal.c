@@ -1,6 +1,6 @@
 /* normal.c: the normal-play rule set: nodes are couples (P, k) = P + *k (Lemoine and Viennot).
- * Lands whose nimber is stored are folded into k; a sum of several unknown lands is reduced to its
- * largest land by computing the nimbers of the others first, each by proving (L, 0), (L, 1), ... */
+ * Lands whose nimber is stored are folded into k; a sum of several unknown lands is settled one
+ * land's nimber at a time inside the search, each by proving (L, 0), (L, 1), ... in turn. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +41,33 @@ static size_t gather(const sp_tok *key, const lands *l, sp_tok *out)
     return len;
 }
 
+
+/* The node's key goes to whichever of the frame's two buffers it is not read from. */
+static sp_tok *node_room(sp_frame *f, const sp_tok *reading, size_t len)
+{
+    int i = reading == f->node_tok[0];
+    if (f->node_cap[i] < len) {
+        sp_tok *t = realloc(f->node_tok[i], (len + 256) * sizeof(sp_tok));
+        if (!t)
+            return NULL;
+        f->node_tok[i] = t;
+        f->node_cap[i] = len + 256;
+    }
+    return f->node_tok[i];
+}
+
+/* The least j such that (L, j) is not known to be won: the candidate nimber of L. */
+static uint32_t candidate_nimber(sp_worker *w, const sp_tok *land, uint32_t len)
+{
+    for (uint32_t j = 0;; j++) {
+        sp_node c = {land, len, j, {0, 0}};
+        sp_tt_entry e;
+        sp_node_hash(&c, SP_PLAY_NORMAL);
+        if (!sp_engine_probe(w, c.h, &e) || e.pn != 0)
+            return j;
+    }
+}
+
 static unsigned largest(const sp_tok *key, const lands *l)
 {
     unsigned best = 0, best_lives = 0;
@@ -54,52 +81,66 @@ static unsigned largest(const sp_tok *key, const lands *l)
     return best;
 }
 
-static int node_room(sp_frame *f, size_t len)
+static unsigned smallest(const sp_tok *key, const lands *l)
 {
-    if (f->node_cap >= len)
-        return 0;
-    sp_tok *t = realloc(f->node_tok, (len + 256) * sizeof(sp_tok));
-    if (!t)
-        return -1;
-    f->node_tok = t;
-    f->node_cap = len + 256;
-    return 0;
+    unsigned best = 0, best_lives = ~0u;
+    for (unsigned i = 0; i < l->n; i++) {
+        unsigned lives = sp_key_lives(key + l->off[i], l->len[i]);
+        if (lives < best_lives) {
+            best = i;
+            best_lives = lives;
+        }
+    }
+    return best;
 }
 
-static sp_outcome normal_resolve(sp_worker *w, sp_node *n, unsigned depth)
+/* Rewrites n as the unknown lands l of its key beside a heap of k; false when memory is short. */
+static bool rewrite(sp_worker *w, sp_node *n, const lands *l, uint32_t k, unsigned depth)
+{
+    size_t total = 0;
+    for (unsigned i = 0; i < l->n; i++)
+        total += l->len[i];
+    if (total == n->len && k == n->k)
+        return true;
+    sp_frame *f = sp_worker_frame(w, depth);
+    sp_tok *dst = f ? node_room(f, n->key, total) : NULL;
+    if (!dst)
+        return false;
+    n->len = (uint32_t)gather(n->key, l, dst);
+    n->key = dst;
+    n->k = k;
+    sp_node_hash(n, SP_PLAY_NORMAL);
+    return true;
+}
+
+/* Sprague-Grundy: known nimbers fold into k. A sum of several unknown lands waits for the nimber of
+ * its smallest land: the couple (L, j) for the least j not yet known to be won is settled next (a
+ * loss there says nimber(L) = j). A single unknown land is a couple to expand. */
+static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t rest[2])
 {
     uint32_t k = n->k;
     lands l;
     fold_known(w, n->key, n->len, &k, &l);
     if (l.n == 0)
-        return k ? SP_WIN : SP_LOSS;
-    if (l.n > 1) {
-        /* Sprague-Grundy: the nimbers of all lands but the largest, then one couple is left */
-        unsigned keep = largest(n->key, &l);
-        for (unsigned i = 0; i < l.n; i++) {
-            if (i == keep)
-                continue;
-            int g = sp_normal_land_nimber(w, n->key + l.off[i], l.len[i], depth + 1);
-            if (g < 0)
-                return SP_UNKNOWN;
-            k ^= (uint32_t)g;
-        }
-        l.off[0] = l.off[keep];
-        l.len[0] = l.len[keep];
-        l.n = 1;
-    }
-    if (l.len[0] == n->len && k == n->k)
-        return SP_UNKNOWN;
-    sp_frame *f = sp_worker_frame(w, depth);
-    if (!f || node_room(f, l.len[0])) {
+        return k ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
+    if (!rewrite(w, n, &l, k, depth)) {
         w->failed = true;
-        return SP_UNKNOWN;
+        return SP_EXPAND;
     }
-    n->len = (uint32_t)gather(n->key, &l, f->node_tok);
-    n->key = f->node_tok;
-    n->k = k;
-    sp_node_hash(n, SP_PLAY_NORMAL);
-    return SP_UNKNOWN;
+    if (l.n == 1)
+        return SP_EXPAND;
+    for (unsigned j = 0, off = 0; j < l.n; off += l.len[j++])
+        l.off[j] = off; /* the lands now lie one after the other in n's key */
+    unsigned i = smallest(n->key, &l);
+    sub->key = n->key + l.off[i];
+    sub->len = l.len[i];
+    sub->k = candidate_nimber(w, sub->key, sub->len);
+    sp_node_hash(sub, SP_PLAY_NORMAL);
+    /* after it: the other lands to settle (at least 1 each), then the largest as a couple, unexplored */
+    unsigned last = largest(n->key, &l);
+    rest[0] = l.n - 1;
+    rest[1] = l.n - 2 + sp_engine_initial_dn(n->key + l.off[last], l.len[last], k);
+    return SP_SUM;
 }
 
 /* Children of (L, k): (L, j) for every j < k, and (L', k) for every child L' of L, with the

@@ -7,21 +7,15 @@
 #include "canonical.h"
 #include "moves.h"
 #include "pos.h"
+#include "rng.h"
 #include "simplify.h"
+#include "symmetry.h"
 #include "testutil.h"
 
 static sp_canon_ctx *ctx;
 
 static void setup(void) { ctx = sp_canon_ctx_new(); }
 static void teardown(void) { sp_canon_ctx_free(ctx); }
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static void parse_ok(const char *s, sp_pos *p)
 {
@@ -339,75 +333,10 @@ END_TEST
 
 /* ---------------------------------------------------------------- symmetries */
 
-static void shuffle(uint16_t *a, unsigned n, uint64_t *rng)
-{
-    for (unsigned i = n; i > 1; i--) {
-        unsigned j = (unsigned)(rng_next(rng) % i);
-        uint16_t t = a[i - 1];
-        a[i - 1] = a[j];
-        a[j] = t;
-    }
-}
-
-/* A random image of p under the valid symmetries: letters renamed, lands, regions and boundaries
- * reordered, every boundary rotated, and some regions mirrored (all their boundaries reversed). */
-static void random_image(const sp_pos *p, sp_pos *q, uint64_t *rng)
-{
-    uint16_t rename[SP_MAX_SYMS], lands[SP_MAX_LANDS], regs[SP_MAX_REGS], bnds[SP_MAX_BNDS];
-    for (unsigned k = 0; k < p->nletter; k++)
-        rename[k] = (uint16_t)k;
-    shuffle(rename, p->nletter, rng);
-    sp_pos_clear(q);
-    q->nletter = p->nletter;
-    for (unsigned l = 0; l < p->nland; l++)
-        lands[l] = (uint16_t)l;
-    shuffle(lands, p->nland, rng);
-    for (unsigned li = 0; li < p->nland; li++) {
-        unsigned l = lands[li], r0 = sp_pos_lstart(p, l), nr = p->lend[l] - r0;
-        for (unsigned i = 0; i < nr; i++)
-            regs[i] = (uint16_t)(r0 + i);
-        shuffle(regs, nr, rng);
-        for (unsigned ri = 0; ri < nr; ri++) {
-            unsigned r = regs[ri], b0 = sp_pos_rstart(p, r), nb = p->rend[r] - b0;
-            bool mirror = rng_next(rng) & 1;
-            for (unsigned i = 0; i < nb; i++)
-                bnds[i] = (uint16_t)(b0 + i);
-            shuffle(bnds, nb, rng);
-            for (unsigned bi = 0; bi < nb; bi++) {
-                unsigned b = bnds[bi], s0 = sp_pos_bstart(p, b), n = p->bend[b] - s0;
-                unsigned rot = (unsigned)(rng_next(rng) % n);
-                for (unsigned k = 0; k < n; k++) {
-                    unsigned src = mirror ? s0 + (rot + n - k) % n : s0 + (rot + k) % n;
-                    unsigned s = p->sym[src];
-                    q->sym[q->nsym++] = sp_sym_is_letter(s) ? (uint16_t)(SP_SYM_LETTER + rename[s - SP_SYM_LETTER]) : (uint16_t)s;
-                }
-                q->bend[q->nbnd++] = q->nsym;
-            }
-            q->zeros[q->nreg] = p->zeros[r];
-            q->rend[q->nreg++] = q->nbnd;
-        }
-        q->lend[q->nland++] = q->nreg;
-    }
-}
-
 /* Positions from random games of 0*n: each step a uniformly random distinct child. */
 static size_t random_position(unsigned n, unsigned moves, uint64_t *rng, sp_tok *key)
 {
-    sp_pos p;
-    sp_pos_spots(&p, n);
-    size_t len = sp_canon_pos(ctx, &p, key);
-    sp_children ch;
-    sp_children_init(&ch);
-    for (unsigned m = 0; m < moves; m++) {
-        ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
-        if (ch.n == 0)
-            break;
-        size_t pick = rng_next(rng) % ch.n;
-        len = ch.len[pick];
-        memcpy(key, ch.tok + ch.off[pick], sizeof(sp_tok) * len);
-    }
-    sp_children_free(&ch);
-    return len;
+    return sp_random_game(ctx, n, moves, rng, key);
 }
 
 START_TEST(canonical_form_is_invariant)
@@ -417,7 +346,7 @@ START_TEST(canonical_form_is_invariant)
     for (unsigned trial = 0; trial < 400; trial++) {
         sp_tok key[SP_KEY_MAX], key2[SP_KEY_MAX];
         unsigned n = 3 + trial % 10;
-        size_t len = random_position(n, (unsigned)(rng_next(&rng) % (2 * n + 1)), &rng, key);
+        size_t len = random_position(n, (unsigned)(sp_rng_next(&rng) % (2 * n + 1)), &rng, key);
         sp_pos p, q;
         ck_assert_int_eq(sp_key_decode(key, len, &p), 0);
         uint64_t inexact = sp_canon_ctx_inexact(ctx);
@@ -427,7 +356,7 @@ START_TEST(canonical_form_is_invariant)
             continue;
         }
         for (int rep = 0; rep < 4; rep++) {
-            random_image(&p, &q, &rng);
+            sp_sym_random_image(&p, &q, &rng);
             ck_assert_ptr_null(sp_pos_check(&q));
             size_t len2 = sp_canon_pos(ctx, &q, key2);
             char a[2048], b[2048];

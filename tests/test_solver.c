@@ -6,6 +6,7 @@
 
 #include "moves.h"
 #include "reference.h"
+#include "rng.h"
 #include "solver.h"
 #include "testutil.h"
 
@@ -13,14 +14,6 @@ static sp_canon_ctx *ctx;
 
 static void setup(void) { ctx = sp_canon_ctx_new(); }
 static void teardown(void) { sp_canon_ctx_free(ctx); }
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static sp_solver *new_solver(unsigned threads)
 {
@@ -113,19 +106,7 @@ END_TEST
 /* A position from a random game of 0*n: each move a uniformly random distinct child. */
 static size_t random_position(unsigned n, unsigned moves, uint64_t *rng, sp_tok *key)
 {
-    size_t len = spots(n, key);
-    sp_children ch;
-    sp_children_init(&ch);
-    for (unsigned m = 0; m < moves; m++) {
-        ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
-        if (ch.n == 0)
-            break;
-        size_t pick = rng_next(rng) % ch.n;
-        len = ch.len[pick];
-        memcpy(key, ch.tok + ch.off[pick], sizeof(sp_tok) * len);
-    }
-    sp_children_free(&ch);
-    return len;
+    return sp_random_game(ctx, n, moves, rng, key);
 }
 
 /* The fast solver (df-pn, couples, nimber store, transposition table) against plain recursion over
@@ -138,7 +119,7 @@ START_TEST(agrees_with_reference)
     for (unsigned trial = 0; trial < 600; trial++) {
         unsigned n = 3 + trial % 4;
         sp_tok key[SP_KEY_MAX];
-        size_t len = random_position(n, 1 + (unsigned)(rng_next(&rng) % (2 * n)), &rng, key);
+        size_t len = random_position(n, 1 + (unsigned)(sp_rng_next(&rng) % (2 * n)), &rng, key);
         if (sp_key_lives(key, len) > 12)
             continue; /* the reference is exponential */
         int ref = sp_ref_nimber(ctx, key, len);
@@ -168,7 +149,7 @@ START_TEST(sums_are_xors)
         int want = 0;
         for (unsigned i = 0; i < nparts; i++) {
             do /* small parts: the reference solves the sum as one position, a product of their games */
-                plen[i] = random_position(2 + (unsigned)(rng_next(&rng) % 3), 1 + (unsigned)(rng_next(&rng) % 6),
+                plen[i] = random_position(2 + (unsigned)(sp_rng_next(&rng) % 3), 1 + (unsigned)(sp_rng_next(&rng) % 6),
                                           &rng, parts[i]);
             while (sp_key_lives(parts[i], plen[i]) > 12 / nparts || plen[i] == 0);
             lives += sp_key_lives(parts[i], plen[i]);

@@ -16,15 +16,6 @@ static const char usage[] =
     "  --v1        print in GLOP 1.x syntax\n"
     "  -h, --help\n";
 
-/* splitmix64: small, fast, and the same on every platform. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 int sp_cmd_random(int argc, char **argv)
 {
     static const struct option opts[] = {{"moves", required_argument, 0, 'k'}, {"seed", required_argument, 0, 's'},
@@ -59,17 +50,12 @@ int sp_cmd_random(int argc, char **argv)
     int rc = ctx ? sp_tool_pos_key(prog, ctx, argv[optind], key, &len) : SP_EXIT_FAIL;
     uint64_t state = seed;
     for (uint64_t m = 0; m < moves && rc == 0; m++) {
-        if (sp_pos_children(ctx, key, len, &ch)) {
-            rc = sp_cli_fail(prog, "out of memory");
-            break;
-        }
-        if (ch.n == 0) {
+        long next = sp_random_move(ctx, key, len, &state, &ch);
+        if (next < 0) {
             fprintf(stderr, "%s: the game is over after %llu moves\n", prog, (unsigned long long)m);
             break;
         }
-        size_t pick = next_random(&state) % ch.n;
-        len = ch.len[pick];
-        memcpy(key, ch.tok + ch.off[pick], sizeof(sp_tok) * len);
+        len = (size_t)next;
         sp_tool_print_key(stdout, key, len, v1);
     }
     sp_children_free(&ch);

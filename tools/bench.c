@@ -1,0 +1,270 @@
+/* bench.c: `sprouts-bench`, the benchmarks (not tests): canonical forms and children per second,
+ * exact versus GLOP-style canonical forms, and solve times of 0*n in normal and misère play. Every
+ * figure is a median over --runs runs of the same work in this one process. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "moves.h"
+#include "report.h"
+#include "rng.h"
+#include "solver.h"
+#include "symmetry.h"
+
+static const char usage[] =
+    "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
+    "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
+    "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
+    "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
+    "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
+    "normal, misere: solves 0*A..0*B one by one, each in a fresh process (so that peak memory is its\n"
+    "       own), and prints per n: outcome, seconds, nodes, nodes/s, peak memory, threads; with\n"
+    "       --runs R the median of R runs.\n";
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* ---------------------------------------------------------------- canon */
+
+typedef struct sample {
+    sp_tok *tok;
+    size_t *off, *len, n;
+} sample;
+
+static int sample_positions(sp_canon_ctx *ctx, size_t count, uint64_t seed, sample *s)
+{
+    s->tok = malloc(count * SP_KEY_MAX * sizeof(sp_tok) / 8 + SP_KEY_MAX * sizeof(sp_tok));
+    s->off = malloc(count * sizeof(size_t));
+    s->len = malloc(count * sizeof(size_t));
+    if (!s->tok || !s->off || !s->len)
+        return -1;
+    size_t cap = count * SP_KEY_MAX / 8 + SP_KEY_MAX, used = 0;
+    uint64_t rng = seed;
+    sp_tok key[SP_KEY_MAX];
+    s->n = 0;
+    while (s->n < count) {
+        unsigned n = 10 + (unsigned)(sp_rng_next(&rng) % 11);
+        size_t len = sp_random_game(ctx, n, (unsigned)(sp_rng_next(&rng) % (2 * n)), &rng, key);
+        if (len == 0 || used + len > cap)
+            continue;
+        memcpy(s->tok + used, key, len * sizeof(sp_tok));
+        s->off[s->n] = used;
+        s->len[s->n++] = len;
+        used += len;
+    }
+    return 0;
+}
+
+/* Exact versus heuristic: for each position, images under random symmetries; a form "splits" a
+ * position when its images do not all get the key of the original. */
+static void compare_forms(sp_canon_ctx *ctx, const sample *s, uint64_t seed)
+{
+    uint64_t rng = seed ^ 0x5eed;
+    size_t split_exact = 0, split_glop = 0, images = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        sp_pos p, q;
+        sp_key_decode(s->tok + s->off[i], s->len[i], &p);
+        sp_tok a[SP_KEY_MAX], b[SP_KEY_MAX], g0[SP_KEY_MAX], g1[SP_KEY_MAX];
+        size_t la = sp_canon_pos(ctx, &p, a), lg = sp_sym_glop_form(&p, g0);
+        int se = 0, sg = 0;
+        for (int k = 0; k < 8; k++, images++) {
+            sp_sym_random_image(&p, &q, &rng);
+            size_t lb = sp_canon_pos(ctx, &q, b), lh = sp_sym_glop_form(&q, g1);
+            se |= sp_key_cmp(a, la, b, lb) != 0;
+            sg |= sp_key_cmp(g0, lg, g1, lh) != 0;
+        }
+        split_exact += se;
+        split_glop += sg;
+    }
+    printf("forms: %zu positions, 8 random images each (%zu images)\n", s->n, images);
+    printf("  exact form: %zu positions (%.2f%%) had an image with another key\n", split_exact,
+           100.0 * (double)split_exact / (double)s->n);
+    printf("  GLOP-style: %zu positions (%.2f%%) had an image with another key\n", split_glop,
+           100.0 * (double)split_glop / (double)s->n);
+}
+
+static int bench_canon(int argc, char **argv)
+{
+    static const struct option opts[] = {{"positions", required_argument, 0, 'p'}, {"seed", required_argument, 0, 's'},
+                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *prog = "sprouts-bench canon";
+    uint64_t count = 2000, seed = 1, runs = 5;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h')
+            return fputs(usage, stdout), SP_EXIT_OK;
+        uint64_t *dst = c == 'p' ? &count : c == 's' ? &seed : c == 'r' ? &runs : NULL;
+        if (!dst)
+            return sp_cli_bad_option(prog, argv, "");
+        if (!sp_cli_parse_u64(optarg, c == 's' ? 0 : 1, c == 'r' ? 99 : 10000000, dst))
+            return sp_cli_usage(prog, "bad value '%s'", optarg);
+    }
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sample s;
+    if (!ctx || sample_positions(ctx, count, seed, &s))
+        return sp_cli_fail(prog, "out of memory");
+    double canon_rate[99], child_rate[99];
+    size_t children = 0;
+    sp_children ch;
+    sp_children_init(&ch);
+    for (uint64_t r = 0; r < runs; r++) {
+        double t0 = now();
+        size_t forms = 0;
+        for (size_t i = 0; i < s.n; i++) {
+            sp_pos p;
+            sp_tok key[SP_KEY_MAX];
+            sp_key_decode(s.tok + s.off[i], s.len[i], &p);
+            sp_canon_pos(ctx, &p, key);
+            forms++;
+        }
+        canon_rate[r] = (double)forms / (now() - t0);
+        t0 = now();
+        children = 0;
+        for (size_t i = 0; i < s.n; i++) {
+            sp_pos_children(ctx, s.tok + s.off[i], s.len[i], &ch);
+            children += ch.n;
+        }
+        child_rate[r] = (double)children / (now() - t0);
+    }
+    printf("sample: %zu positions from random games of 0*10..0*20 (seed %llu), %zu distinct children\n", s.n,
+           (unsigned long long)seed, children);
+    printf("canonical forms: %.0f per second (median of %llu runs)\n", median(canon_rate, (int)runs),
+           (unsigned long long)runs);
+    printf("canonical children: %.0f per second (median of %llu runs)\n", median(child_rate, (int)runs),
+           (unsigned long long)runs);
+    printf("inexact keys (search cap reached): %llu\n", (unsigned long long)sp_canon_ctx_inexact(ctx));
+    compare_forms(ctx, &s, seed);
+    sp_children_free(&ch);
+    sp_canon_ctx_free(ctx);
+    free(s.tok), free(s.off), free(s.len);
+    return SP_EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- solving 0*n */
+
+typedef struct solve_result {
+    int outcome;
+    double seconds;
+    unsigned long long nodes;
+    long peak_kb;
+} solve_result;
+
+/* Solves 0*n in a child process so that its peak memory is its own. */
+static int solve_in_child(unsigned n, sp_play play, const sp_solver_opts *o, solve_result *res)
+{
+    int fd[2];
+    if (pipe(fd))
+        return -1;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        close(fd[0]);
+        sp_canon_ctx *ctx = sp_canon_ctx_new();
+        sp_pos p;
+        sp_tok key[SP_KEY_MAX];
+        sp_pos_spots(&p, n);
+        size_t len = sp_canon_pos(ctx, &p, key);
+        sp_solver *s = sp_solver_new(o);
+        solve_result r = {-1, 0, 0, 0};
+        if (s) {
+            r.outcome = sp_solver_outcome(s, key, len, play);
+            sp_solver_stats st;
+            sp_solver_stats_get(s, &st);
+            r.seconds = st.seconds;
+            r.nodes = (unsigned long long)st.nodes;
+        }
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        r.peak_kb = ru.ru_maxrss;
+        ssize_t w = write(fd[1], &r, sizeof r);
+        _exit(w == (ssize_t)sizeof r ? 0 : 1);
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], res, sizeof *res);
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return got == (ssize_t)sizeof *res && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static int bench_solve(int argc, char **argv, sp_play play)
+{
+    static const struct option opts[] = {{"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
+                                         {"threads", required_argument, 0, 'T'}, {"tt-mb", required_argument, 0, 'm'},
+                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *prog = play == SP_PLAY_NORMAL ? "sprouts-bench normal" : "sprouts-bench misere";
+    uint64_t from = 10, to = play == SP_PLAY_NORMAL ? 14 : 9, runs = 1;
+    sp_solver_opts o = {.tt_bytes = (size_t)1024 << 20, .threads = 1};
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': return fputs(usage, stdout), SP_EXIT_OK;
+        case 'f': rc = sp_cli_parse_u64(optarg, 1, 200, &from) ? 0 : sp_cli_usage(prog, "bad --from '%s'", optarg); break;
+        case 't': rc = sp_cli_parse_u64(optarg, 1, 200, &to) ? 0 : sp_cli_usage(prog, "bad --to '%s'", optarg); break;
+        case 'r': rc = sp_cli_parse_u64(optarg, 1, 99, &runs) ? 0 : sp_cli_usage(prog, "bad --runs '%s'", optarg); break;
+        case 'T': rc = sp_report_threads(prog, optarg, &o); break;
+        case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        default: return sp_cli_bad_option(prog, argv, "");
+        }
+    }
+    if (rc)
+        return rc;
+    printf("%-4s %-8s %10s %14s %12s %10s %8s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB", "threads");
+    double total = 0;
+    for (unsigned n = (unsigned)from; n <= to; n++) {
+        double secs[99];
+        solve_result r = {0};
+        for (uint64_t k = 0; k < runs; k++) {
+            if (solve_in_child(n, play, &o, &r) || r.outcome < 0)
+                return sp_cli_fail(prog, "0*%u: the solver failed", n);
+            secs[k] = r.seconds;
+        }
+        double med = median(secs, (int)runs);
+        total += med;
+        printf("%-4u %-8s %10.2f %14llu %12.0f %10.1f %8u\n", n, r.outcome == SP_WIN ? "win" : "loss", med, r.nodes,
+               (double)r.nodes / med, (double)r.peak_kb / 1024, o.threads);
+        fflush(stdout);
+    }
+    printf("total %.2f s\n", total);
+    return SP_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return sp_cli_usage("sprouts-bench", "missing benchmark (see --help)");
+    sp_cli_getopt_reset();
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return fputs(usage, stdout), SP_EXIT_OK;
+    if (!strcmp(argv[1], "canon"))
+        return bench_canon(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "normal"))
+        return bench_solve(argc - 1, argv + 1, SP_PLAY_NORMAL);
+    if (!strcmp(argv[1], "misere"))
+        return bench_solve(argc - 1, argv + 1, SP_PLAY_MISERE);
+    return sp_cli_usage("sprouts-bench", "unknown benchmark '%s' (see --help)", argv[1]);
+}
