@@ -146,6 +146,11 @@ static double now(void)
 
 void sp_solver_report(struct sp_solver *s); /* solver.c */
 
+static bool halted(sp_engine *e)
+{
+    return atomic_load_explicit(&e->aborted, memory_order_relaxed) || atomic_load_explicit(&e->done, memory_order_relaxed);
+}
+
 static bool should_stop(sp_worker *w)
 {
     sp_engine *e = w->eng;
@@ -161,7 +166,7 @@ static bool should_stop(sp_worker *w)
             }
         }
     }
-    return w->failed || atomic_load_explicit(&e->aborted, memory_order_relaxed);
+    return w->failed || halted(e);
 }
 
 /* ---------------------------------------------------------------- df-pn */
@@ -186,21 +191,44 @@ static void store(sp_worker *w, const uint64_t h[2], uint32_t pn, uint32_t dn, u
     sp_tt_store(w->eng->tt, h, &e);
 }
 
-/* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. */
-static void combine(const sp_frame *f, uint32_t *pn, uint32_t *dn, size_t *best, uint32_t *dn2)
+static unsigned busy_slot(const uint64_t h[2])
 {
-    uint32_t mpn = SP_PN_INF, sdn = 0, second = SP_PN_INF;
-    size_t b = 0;
+    return (unsigned)(h[1] & (SP_BUSY_SLOTS - 1));
+}
+
+/* With several threads, a child another thread is searching looks costlier (Kaneko's virtual proof
+ * numbers, simplified): doubled per thread, so that idle threads take the next most promising one. */
+static uint32_t seen_dn(const sp_worker *w, const sp_child *c)
+{
+    if (w->eng->threads < 2 || c->dn == 0 || c->dn >= SP_PN_INF)
+        return c->dn;
+    unsigned busy = atomic_load_explicit(&w->eng->busy[busy_slot(c->h)], memory_order_relaxed);
+    uint64_t v = (uint64_t)c->dn << (busy < 8 ? busy : 8);
+    return v >= SP_PN_INF ? SP_PN_INF - 1 : (uint32_t)v;
+}
+
+/* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. The best
+ * child is chosen by the disproof numbers as this thread sees them (seen_dn). */
+static void combine(const sp_worker *w, const sp_frame *f, uint32_t *pn, uint32_t *dn, size_t *best, uint32_t *dn2,
+                    size_t *true_best)
+{
+    uint32_t mpn = SP_PN_INF, sdn = 0, bestv = SP_PN_INF, second = SP_PN_INF;
+    size_t b = 0, tb = 0;
     bool child_lost = false;
     for (size_t i = 0; i < f->n; i++) {
         const sp_child *c = &f->c[i];
+        uint32_t v = seen_dn(w, c);
         child_lost |= c->dn == 0;
-        if (c->dn < mpn || (c->dn == mpn && c->order < f->c[b].order)) {
-            second = mpn;
+        if (c->dn < mpn) {
             mpn = c->dn;
+            tb = i;
+        }
+        if (v < bestv || (v == bestv && c->order < f->c[b].order)) {
+            second = bestv;
+            bestv = v;
             b = i;
-        } else if (c->dn < second) {
-            second = c->dn;
+        } else if (v < second) {
+            second = v;
         }
         sdn = sat_add(sdn, c->pn);
     }
@@ -210,6 +238,20 @@ static void combine(const sp_frame *f, uint32_t *pn, uint32_t *dn, size_t *best,
     *dn = sdn;
     *best = b;
     *dn2 = second;
+    *true_best = tb;
+}
+
+/* With several threads, siblings may have been settled by others since this thread looked. */
+static void refresh_children(sp_worker *w, sp_frame *f)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        sp_child *c = &f->c[i];
+        sp_tt_entry e;
+        if (c->pn != 0 && c->dn != 0 && sp_tt_probe(w->eng->tt, c->h, &e)) {
+            c->pn = e.pn;
+            c->dn = e.dn;
+        }
+    }
 }
 
 static void set_outcome(uint32_t *pn, uint32_t *dn, sp_outcome o)
@@ -224,6 +266,8 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n, uint32_t 
 /* Looks every child up in the transposition table; true when one is a proven loss (n is won). */
 static bool seed_children(sp_worker *w, sp_frame *f)
 {
+    for (size_t i = 0; i < f->n; i++)
+        sp_tt_prefetch(w->eng->tt, f->c[i].h);
     for (size_t i = 0; i < f->n; i++) {
         sp_tt_entry e;
         if (sp_engine_probe(w, f->c[i].h, &e)) {
@@ -241,18 +285,29 @@ static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, ui
                             uint32_t *pn, uint32_t *dn, unsigned depth)
 {
     for (;;) {
-        size_t b;
+        size_t b, tb;
         uint32_t dn2;
-        combine(f, pn, dn, &b, &dn2);
+        if (w->eng->threads > 1)
+            refresh_children(w, f);
+        combine(w, f, pn, dn, &b, &dn2, &tb);
         if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
             return;
         sp_child *c = &f->c[b];
         /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
         uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
         uint32_t cthdn = thpn < eps ? thpn : eps;
+        if (c->dn >= cthdn) { /* the child others leave alone cannot progress here: share the best */
+            c = &f->c[tb];
+            cthdn = thpn;
+        }
         uint32_t cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - *dn, c->pn);
         sp_node cn = {f->tok + c->off, c->len, c->k, {c->h[0], c->h[1]}};
+        atomic_uchar *busy = &w->eng->busy[busy_slot(c->h)];
+        if (w->eng->threads > 1)
+            atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
         mid(w, rules, &cn, cthpn, cthdn, &c->pn, &c->dn, depth + 1);
+        if (w->eng->threads > 1)
+            atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
         if (w->failed)
             return;
     }
@@ -326,7 +381,7 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
         set_outcome(pn, dn, o);
     } else {
         search_children(w, rules, f, thpn, thdn, pn, dn, depth);
-        if (w->failed || atomic_load_explicit(&w->eng->aborted, memory_order_relaxed))
+        if (w->failed || halted(w->eng))
             return; /* an interrupted search stores nothing: its numbers are incomplete */
     }
     uint64_t work = w->nodes - start;
@@ -345,7 +400,7 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
     uint32_t pn = 1, dn = 1;
     while (pn != 0 && dn != 0) {
         mid(w, rules, n, SP_PN_INF, SP_PN_INF, &pn, &dn, depth);
-        if (w->failed || atomic_load(&w->eng->aborted))
+        if (w->failed || halted(w->eng))
             return SP_UNKNOWN;
     }
     return pn == 0 ? SP_WIN : SP_LOSS;

@@ -77,11 +77,17 @@ typedef struct sp_rules {
     void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
 } sp_rules;
 
+#define SP_BUSY_SLOTS (1u << 16)
+
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
     volatile sig_atomic_t *stop;
-    atomic_bool aborted;
+    atomic_bool aborted;  /* stopped from outside: nothing decided */
+    atomic_bool done;     /* another thread proved the root: the others leave their work */
+    unsigned threads;
+    /* how many threads are searching below each node (by hash slot): the others look elsewhere */
+    atomic_uchar busy[SP_BUSY_SLOTS];
     void (*progress)(void *arg, const sp_solver_stats *s);
     void *progress_arg;
     double start, last_report;
@@ -103,10 +109,6 @@ void sp_frame_reset(sp_frame *f);
 
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
-
-/* Nimber of one land key (normal play), from the store or by proving (L, 0), (L, 1), ... in turn;
- * -1 when stopped. */
-int sp_normal_land_nimber(sp_worker *w, const sp_tok *land, size_t len, unsigned depth);
 
 /* The transposition table entry of h, counting the probe; false when absent. */
 bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);

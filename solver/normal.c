@@ -180,19 +180,3 @@ static void normal_proven(sp_worker *w, const sp_node *n, sp_outcome o)
 }
 
 const sp_rules sp_rules_normal = {SP_PLAY_NORMAL, normal_resolve, normal_expand, normal_proven};
-
-int sp_normal_land_nimber(sp_worker *w, const sp_tok *land, size_t len, unsigned depth)
-{
-    int g = sp_nimstore_get(w->eng->nim, land, len, sp_key_hash64(land, len));
-    if (g >= 0)
-        return g;
-    for (uint32_t k = 0;; k++) {
-        sp_node n = {land, (uint32_t)len, k, {0, 0}};
-        sp_node_hash(&n, SP_PLAY_NORMAL);
-        sp_outcome o = sp_engine_prove(w, &sp_rules_normal, &n, depth);
-        if (o == SP_UNKNOWN)
-            return -1;
-        if (o == SP_LOSS)
-            return (int)k;
-    }
-}

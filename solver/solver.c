@@ -67,6 +67,8 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.progress_arg = o ? o->progress_arg : NULL;
     s->eng.solver = s;
     atomic_init(&s->eng.aborted, false);
+    atomic_init(&s->eng.done, false);
+    s->eng.threads = s->threads;
     for (unsigned i = 0; i < s->threads; i++) {
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
@@ -133,15 +135,56 @@ static void end_call(sp_solver *s)
     s->call_start = 0;
 }
 
+/* Proves n with every thread at once: they share the transposition table and the nimber store, and
+ * spread over different children (engine.c, seen_dn); the first to finish ends the others' work. */
+static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n)
+{
+    sp_outcome result = SP_UNKNOWN;
+    atomic_store(&s->eng.done, false);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(s->threads)
+    {
+        sp_node mine = *n;
+        sp_outcome o = sp_engine_prove(&s->workers[omp_get_thread_num()], rules, &mine, 0);
+        if (o != SP_UNKNOWN) {
+#pragma omp critical(sp_solver_result)
+            result = o;
+            atomic_store(&s->eng.done, true);
+        }
+    }
+#else
+    result = sp_engine_prove(&s->workers[0], rules, n, 0);
+#endif
+    atomic_store(&s->eng.done, false);
+    for (unsigned i = 0; i < s->threads; i++)
+        s->workers[i].next_check = 0;
+    return result;
+}
+
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play)
 {
     begin_call(s);
     sp_node n = {key, (uint32_t)len, 0, {0, 0}};
     sp_node_hash(&n, play);
-    const sp_rules *rules = play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal;
-    sp_outcome o = sp_engine_prove(&s->workers[0], rules, &n, 0);
+    sp_outcome o = prove_parallel(s, play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal, &n);
     end_call(s);
     return o;
+}
+
+/* nimber(L): the k for which (L, k) is lost, trying k = 0, 1, ... (each proof in parallel). */
+static int land_nimber(sp_solver *s, const sp_tok *land, size_t len)
+{
+    int g = sp_nimstore_get(s->eng.nim, land, len, sp_key_hash64(land, len));
+    for (uint32_t k = 0; g < 0; k++) {
+        sp_node n = {land, (uint32_t)len, k, {0, 0}};
+        sp_node_hash(&n, SP_PLAY_NORMAL);
+        sp_outcome o = prove_parallel(s, &sp_rules_normal, &n);
+        if (o == SP_UNKNOWN)
+            return -1;
+        if (o == SP_LOSS)
+            g = (int)k;
+    }
+    return g;
 }
 
 int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
@@ -151,7 +194,7 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
     int g = 0;
     begin_call(s);
     for (unsigned i = 0; i < nl && g >= 0; i++) {
-        int x = sp_normal_land_nimber(&s->workers[0], key + off[i], lens[i], 0);
+        int x = land_nimber(s, key + off[i], lens[i]);
         g = x < 0 ? -1 : g ^ x;
     }
     end_call(s);

@@ -33,6 +33,9 @@ void sp_tt_free(sp_tt *tt);
 bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out);
 void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *e);
 
+/* Starts fetching h's bucket into the cache, so that a probe of many keys overlaps their misses. */
+void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2]);
+
 size_t sp_tt_bytes(const sp_tt *tt);
 uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */
 uint64_t sp_tt_filled(const sp_tt *tt);   /* entries in use (approximate under concurrency) */
