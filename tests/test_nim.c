@@ -65,25 +65,36 @@ START_TEST(marienbad_bouton_holds)
 }
 END_TEST
 
-/* Planted error: normal-play Nim's rule, wrong exactly where every row holds at most one match. */
-static bool normal_play_rule(const unsigned *rows, unsigned n)
-{
-    unsigned x = 0;
-    for (unsigned i = 0; i < n; i++)
-        x ^= rows[i];
-    return x != 0;
-}
-
 START_TEST(marienbad_planted_rule_fails)
 {
     static const unsigned box[4] = {1, 3, 5, 7};
     sp_mb_table *t = sp_mb_table_new(box, 4, NULL);
     sp_mb_rule_report r;
-    ck_assert(!sp_mb_check_rule(t, normal_play_rule, &r));
+    ck_assert(!sp_mb_check_rule(t, sp_mb_normal_play_rule, &r));
     ck_assert_uint_gt(r.mismatches, 0);
     /* the empty position comes first: misère says won, normal play says lost */
     for (unsigned i = 0; i < 4; i++)
         ck_assert_uint_eq(r.first_bad[i], 0);
+    sp_mb_table_free(t);
+}
+END_TEST
+
+/* Planted error: Bouton's rule, wrong at 2,2 alone. The check must find that one position. */
+static bool bouton_but_2_2(const unsigned *rows, unsigned n)
+{
+    bool at = n == 4 && rows[0] == 2 && rows[1] == 2 && rows[2] == 0 && rows[3] == 0;
+    return sp_mb_bouton_misere(rows, n) != at;
+}
+
+START_TEST(marienbad_single_wrong_position_found)
+{
+    static const unsigned box[4] = {3, 3, 3, 3};
+    sp_mb_table *t = sp_mb_table_new(box, 4, NULL);
+    sp_mb_rule_report r;
+    ck_assert(!sp_mb_check_rule(t, bouton_but_2_2, &r));
+    ck_assert_uint_eq(r.mismatches, 1);
+    ck_assert_uint_eq(r.first_bad[0], 2);
+    ck_assert_uint_eq(r.first_bad[1], 2);
     sp_mb_table_free(t);
 }
 END_TEST
@@ -104,23 +115,11 @@ START_TEST(marienbad_seed_strategy_wins)
 }
 END_TEST
 
-/* Planted error: keep the column sums even to the end (normal-play Nim), without the seed's switch. */
-static unsigned xor_only_strategy(const unsigned *rows, unsigned n, sp_mb_move *out, unsigned cap)
-{
-    unsigned k = 0, x = 0;
-    for (unsigned i = 0; i < n; i++)
-        x ^= rows[i];
-    for (unsigned i = 0; i < n && k < cap; i++)
-        if ((rows[i] ^ x) < rows[i])
-            out[k++] = (sp_mb_move){i, rows[i] - (rows[i] ^ x)};
-    return k;
-}
-
 START_TEST(marienbad_planted_strategy_fails)
 {
     static const unsigned start[4] = {1, 3, 5, 7};
     sp_mb_play_report r;
-    ck_assert(!sp_mb_check_strategy(start, 4, xor_only_strategy, &r));
+    ck_assert(!sp_mb_check_strategy(start, 4, sp_mb_xor_only_strategy, &r));
     ck_assert_uint_gt(r.lost + r.stuck, 0);
     /* and the right strategy from a start the first player wins must fail too */
     static const unsigned won_start[4] = {1, 3, 5, 6};
@@ -178,41 +177,32 @@ START_TEST(fibonacci_checks_hold)
 }
 END_TEST
 
-/* Planted error: the Lucas numbers 2, 1, 3, 4, 7, 11, ... instead of the Fibonacci numbers. */
-static bool is_lucas(uint64_t n)
-{
-    uint64_t a = 2, b = 1;
-    for (int i = 0; i < 90 && a <= n; i++) {
-        if (a == n || b == n)
-            return true;
-        uint64_t c = a + b;
-        a = b;
-        b = c;
-    }
-    return false;
-}
-
-/* Planted error: the largest Zeckendorf term instead of the smallest. */
-static uint64_t largest_term(uint64_t n, uint64_t m)
-{
-    uint64_t a = 1, b = 2;
-    while (b <= n) {
-        uint64_t c = a + b;
-        a = b;
-        b = c;
-    }
-    return a <= m ? a : 0;
-}
-
 START_TEST(fibonacci_planted_errors_fail)
 {
     sp_fib_table *t = sp_fib_table_new(500, NULL);
     sp_fib_start_report s;
     sp_fib_strategy_report z;
-    ck_assert(!sp_fib_check_starts(t, is_lucas, &s));
+    ck_assert(!sp_fib_check_starts(t, sp_fib_is_lucas, &s));
     ck_assert_uint_eq(s.first_bad, 4);
-    ck_assert(!sp_fib_check_strategy(t, largest_term, NULL, &z));
+    ck_assert(!sp_fib_check_strategy(t, sp_fib_largest_term_take, NULL, &z));
     ck_assert_uint_gt(z.failures, 0);
+    sp_fib_table_free(t);
+}
+END_TEST
+
+/* Planted error: the Fibonacci numbers and 1000. */
+static bool fibonacci_or_1000(uint64_t n)
+{
+    return n == 1000 || sp_fib_is_fibonacci(n);
+}
+
+START_TEST(fibonacci_single_wrong_pile_found)
+{
+    sp_fib_table *t = sp_fib_table_new(1500, NULL);
+    sp_fib_start_report s;
+    ck_assert(!sp_fib_check_starts(t, fibonacci_or_1000, &s));
+    ck_assert_uint_eq(s.mismatches, 1);
+    ck_assert_uint_eq(s.first_bad, 1000);
     sp_fib_table_free(t);
 }
 END_TEST
@@ -367,6 +357,8 @@ static void nc_check(unsigned rows, unsigned cols, sp_nc_kind kind, sp_nc_rule r
     sp_retro_graph g = sp_nc_space_graph(sp);
     ck_assert_int_eq(sp_retro_solve(&g, lab, NULL, NULL), 0);
     sp_nc_check_rule(sp, lab, rule, NULL, rr);
+    /* every board position is stood for once: (cols choose 2)^rows placements, two sides to move */
+    ck_assert_uint_eq(rr->positions, sp_nc_state_count(rows, cols, SP_NC_FULL));
     ck_assert_int_eq(sp_nc_check_restricted(rows, cols, kind, lab, winner_mode, scratch, NULL, fr), 0);
     free(lab);
     free(scratch);
@@ -411,20 +403,29 @@ START_TEST(northcott_full_and_sorted_agree)
 }
 END_TEST
 
-/* Planted error: AND of the gaps instead of XOR. */
-static bool and_rule(const unsigned *gaps, unsigned rows)
+/* Planted error: the XOR rule, wrong for the gaps 2 and 1 (in this order) alone. On 2 rows of 5
+ * squares a gap of 2 has 2 placements, a gap of 1 has 3: 6 positions, 12 states with either side to
+ * move; the check must count exactly those. */
+static bool xor_but_2_1(const unsigned *gaps, unsigned rows)
 {
-    unsigned x = ~0u;
-    for (unsigned i = 0; i < rows; i++)
-        x &= gaps[i];
-    return x != 0;
+    return sp_nc_xor_rule(gaps, rows) != (rows == 2 && gaps[0] == 2 && gaps[1] == 1);
 }
+
+START_TEST(northcott_single_wrong_gaps_found)
+{
+    sp_nc_rule_report rr;
+    sp_nc_restricted_report fr;
+    nc_check(2, 5, SP_NC_FULL, xor_but_2_1, SP_NC_FORWARD, &rr, &fr);
+    ck_assert_uint_eq(rr.mismatches, 12);
+    ck_assert_uint_eq(fr.failures, 0);
+}
+END_TEST
 
 START_TEST(northcott_planted_errors_fail)
 {
     sp_nc_rule_report rr;
     sp_nc_restricted_report fr;
-    nc_check(2, 5, SP_NC_FULL, and_rule, SP_NC_FORWARD, &rr, &fr);
+    nc_check(2, 5, SP_NC_FULL, sp_nc_and_rule, SP_NC_FORWARD, &rr, &fr);
     ck_assert_uint_gt(rr.mismatches, 0);
     ck_assert(rr.have_bad);
     /* a winner who may only move backward cannot keep his wins */
@@ -507,6 +508,17 @@ START_TEST(cli_verify_small)
 }
 END_TEST
 
+START_TEST(cli_verify_planted_errors_exit_1)
+{
+    ck_assert_int_eq(nimfam("marienbad", "verify", "--plant-error", NULL, NULL), 1);
+    ck_assert_ptr_nonnull(strstr(out, "FAILED"));
+    ck_assert_int_eq(nimfam("fibonacci", "verify", "--max-n", "200", "--plant-error"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "first disagreement at N = 4"));
+    ck_assert_int_eq(nimfam("northcott", "verify", "--boards", "1-2x3-4", "--plant-error"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "first state the forward-only winner loses"));
+}
+END_TEST
+
 START_TEST(cli_verify_writes_summary)
 {
     char dir[] = "/tmp/sp_nimfam_XXXXXX", path[64], buf[4096];
@@ -582,12 +594,14 @@ int main(int argc, char **argv)
     tcase_add_test(mb, marienbad_by_hand);
     tcase_add_test(mb, marienbad_bouton_holds);
     tcase_add_test(mb, marienbad_planted_rule_fails);
+    tcase_add_test(mb, marienbad_single_wrong_position_found);
     tcase_add_test(mb, marienbad_seed_strategy_wins);
     tcase_add_test(mb, marienbad_planted_strategy_fails);
     tcase_add_test(fib, fibonacci_by_hand);
     tcase_add_test(fib, fibonacci_zeckendorf_by_hand);
     tcase_add_test(fib, fibonacci_checks_hold);
     tcase_add_test(fib, fibonacci_planted_errors_fail);
+    tcase_add_test(fib, fibonacci_single_wrong_pile_found);
     tcase_add_test(fib, fibonacci_example_game);
     tcase_add_test(nc, retro_toy_graph);
     tcase_add_test(nc, northcott_moves_by_hand);
@@ -595,10 +609,12 @@ int main(int argc, char **argv)
     tcase_add_test(nc, northcott_spaces);
     tcase_add_test(nc, northcott_small_boards_hold);
     tcase_add_test(nc, northcott_full_and_sorted_agree);
+    tcase_add_test(nc, northcott_single_wrong_gaps_found);
     tcase_add_test(nc, northcott_planted_errors_fail);
     tcase_add_test(cli, cli_help_everywhere);
     tcase_add_test(cli, cli_usage_errors);
     tcase_add_test(cli, cli_verify_small);
+    tcase_add_test(cli, cli_verify_planted_errors_exit_1);
     tcase_add_test(cli, cli_verify_writes_summary);
     tcase_add_test(cli, cli_play_fibonacci);
     tcase_add_test(cli, cli_play_marienbad);

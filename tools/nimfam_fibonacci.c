@@ -18,6 +18,8 @@ static const char verify_usage[] =
     "  --max-n N      largest pile (default 10000, at most 200000)\n"
     "  --max-mem MIB  refuse a table larger than this (default 4096)\n"
     "  --out DIR      also write the summary to DIR/fibonacci.md\n"
+    "  --plant-error  check deliberately wrong claims instead (Lucas numbers, the largest Zeckendorf\n"
+    "                 term), to see the checks fail: exit 1 expected\n"
     "  -h, --help\n";
 
 static const char play_usage[] =
@@ -35,10 +37,19 @@ static const uint64_t example_takes[] = {24, 16, 6, 5, 2, 4, 5, 4, 2, 2, 1, 1, 1
 
 /* ---------------------------------------------------------------- verify */
 
-static bool check_starts(nf_report *rep, const sp_fib_table *t)
+/* What is checked: the seed's claims, or deliberately wrong ones (--plant-error). */
+typedef struct claims {
+    sp_fib_prediction first_loses;
+    sp_fib_strategy strategy;
+} claims;
+
+static const claims seed_claims = {sp_fib_is_fibonacci, sp_fib_zeckendorf_take};
+static const claims wrong_claims = {sp_fib_is_lucas, sp_fib_largest_term_take};
+
+static bool check_starts(nf_report *rep, const claims *cl, const sp_fib_table *t)
 {
     sp_fib_start_report r;
-    bool ok = sp_fib_check_starts(t, sp_fib_is_fibonacci, &r);
+    bool ok = sp_fib_check_starts(t, cl->first_loses, &r);
     nf_say(rep, "- starting piles 2 .. %llu: %llu; the table says the first player loses from %llu of them:\n  ",
            (unsigned long long)sp_fib_table_max_n(t), (unsigned long long)r.piles, (unsigned long long)r.first_loses);
     for (uint64_t n = 2, shown = 0; n <= sp_fib_table_max_n(t); n++)
@@ -50,10 +61,10 @@ static bool check_starts(nf_report *rep, const sp_fib_table *t)
     return ok;
 }
 
-static bool check_strategy(nf_report *rep, const sp_fib_table *t, nf_progress *pg)
+static bool check_strategy(nf_report *rep, const claims *cl, const sp_fib_table *t, nf_progress *pg)
 {
     sp_fib_strategy_report r;
-    bool ok = sp_fib_check_strategy(t, sp_fib_zeckendorf_take, &pg->p, &r);
+    bool ok = sp_fib_check_strategy(t, cl->strategy, &pg->p, &r);
     nf_say(rep, "- states: %llu, of which won for the player to move: %llu\n"
                 "- won states where the strategy declined, moved illegally or left a won state: %llu\n"
                 "- lost states where it still offers a move (no claim there): %llu\n",
@@ -113,17 +124,20 @@ static bool check_worked_cases(nf_report *rep, const sp_fib_table *t)
 typedef struct fib_opts {
     uint64_t max_n, max_mem;
     const char *out;
+    const claims *claims;
 } fib_opts;
 
 static int parse_verify(int argc, char **argv, const char *prog, fib_opts *o)
 {
     static const struct option opts[] = {{"max-n", required_argument, 0, 'n'}, {"max-mem", required_argument, 0, 'M'},
-                                         {"out", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+                                         {"out", required_argument, 0, 'o'}, {"plant-error", no_argument, 0, 'P'},
+                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(verify_usage, stdout), -1;
+        if (c == 'P')
+            o->claims = &wrong_claims;
         if (c == 'n' && !sp_cli_parse_u64(optarg, 2, SP_FIB_MAX_N, &o->max_n))
             return sp_cli_usage(prog, "--max-n needs a number from 2 to %u, not '%s'", SP_FIB_MAX_N, optarg);
         if (c == 'M' && !sp_cli_parse_u64(optarg, 1, UINT64_C(1) << 30, &o->max_mem))
@@ -145,7 +159,7 @@ static int parse_verify(int argc, char **argv, const char *prog, fib_opts *o)
 static int verify(int argc, char **argv, const nf_cmdline *cl)
 {
     const char *prog = "nimfam fibonacci verify";
-    fib_opts o = {10000, 4096, NULL};
+    fib_opts o = {10000, 4096, NULL, &seed_claims};
     int rc = parse_verify(argc, argv, prog, &o);
     if (rc)
         return rc < 0 ? SP_EXIT_OK : rc;
@@ -160,15 +174,18 @@ static int verify(int argc, char **argv, const nf_cmdline *cl)
         free(rep.text);
         return sp_cli_fail(prog, "out of memory for the table");
     }
+    if (o.claims == &wrong_claims)
+        nf_say(&rep, "PLANTED ERROR: checking the Lucas numbers and the largest Zeckendorf term instead of the "
+                     "seed's claims; this run must fail.\n\n");
     nf_say(&rep, "## The game-value table\n\n- every state (n tokens left, maximum take m), 1 <= m <= n <= %llu: "
                  "%llu states, from the rules alone, in %.2f s; %.1f MiB\n",
            (unsigned long long)o.max_n, (unsigned long long)sp_fib_table_states(t), nf_now() - t0,
            (double)sp_fib_table_bytes(t) / 1048576);
     nf_say(&rep, "\n## The first player loses exactly from a Fibonacci number\n\n");
-    bool held = check_starts(&rep, t);
+    bool held = check_starts(&rep, o.claims, t);
     held &= check_worked_cases(&rep, t);
     nf_say(&rep, "\n## The Zeckendorf strategy: take the smallest Zeckendorf term when the limit allows\n\n");
-    held &= check_strategy(&rep, t, &pg);
+    held &= check_strategy(&rep, o.claims, t, &pg);
     nf_say(&rep, "\n## The seed's example game\n\n");
     held &= check_example(&rep, t);
     sp_fib_table_free(t);

@@ -19,6 +19,8 @@ static const char verify_usage[] =
     "  --max-row N    largest row of the box check (default 15)\n"
     "  --max-mem MIB  refuse a box table larger than this (default 4096)\n"
     "  --out DIR      also write the summary to DIR/marienbad.md\n"
+    "  --plant-error  check deliberately wrong claims instead (normal-play Nim's rule and strategy), to\n"
+    "                 see the checks fail: exit 1 expected\n"
     "  -h, --help\n";
 
 static const char play_usage[] =
@@ -47,7 +49,17 @@ static const char *rows_str(const unsigned *r, unsigned n, char *buf, size_t cap
 
 /* ---------------------------------------------------------------- verify */
 
-static bool check_box(nf_report *rep, const unsigned *max, unsigned n, const char *what, nf_progress *pg)
+/* What is checked: the seed's claims, or deliberately wrong ones (--plant-error). */
+typedef struct claims {
+    sp_mb_rule rule;
+    sp_mb_strategy strategy;
+} claims;
+
+static const claims seed_claims = {sp_mb_bouton_misere, sp_mb_seed_strategy};
+static const claims wrong_claims = {sp_mb_normal_play_rule, sp_mb_xor_only_strategy};
+
+static bool check_box(nf_report *rep, const claims *cl, const unsigned *max, unsigned n, const char *what,
+                      nf_progress *pg)
 {
     char b[96];
     sp_mb_table *t = sp_mb_table_new(max, n, &pg->p);
@@ -56,7 +68,7 @@ static bool check_box(nf_report *rep, const unsigned *max, unsigned n, const cha
         return false;
     }
     sp_mb_rule_report rr;
-    bool ok = sp_mb_check_rule(t, sp_mb_bouton_misere, &rr);
+    bool ok = sp_mb_check_rule(t, cl->rule, &rr);
     nf_say(rep, "- %s: %llu positions, %llu won by the player to move, %llu lost; "
                 "%llu disagree with Bouton's misere rule\n",
            what, (unsigned long long)rr.positions, (unsigned long long)rr.wins,
@@ -67,11 +79,11 @@ static bool check_box(nf_report *rep, const unsigned *max, unsigned n, const cha
     return ok;
 }
 
-static bool check_strategy(nf_report *rep, const rowset *start)
+static bool check_strategy(nf_report *rep, const claims *cl, const rowset *start)
 {
     char b[96];
     sp_mb_play_report pr;
-    bool ok = sp_mb_check_strategy(start->r, start->n, sp_mb_seed_strategy, &pr);
+    bool ok = sp_mb_check_strategy(start->r, start->n, cl->strategy, &pr);
     nf_say(rep, "- games played out: %llu (every line of the first player, times every move the seed's "
                 "rule allows)\n"
                 "- won by the strategy: %llu; lost: %llu; rule had no move: %llu\n"
@@ -96,14 +108,14 @@ static const struct {
     {{1, 1, 5, 0}, {2, 4}, "example 2: leave an odd number of one-match rows"},
 };
 
-static bool check_examples(nf_report *rep)
+static bool check_examples(nf_report *rep, const claims *cl)
 {
     static const unsigned box[4] = {1, 3, 5, 7};
     sp_mb_table *t = sp_mb_table_new(box, 4, NULL);
     bool all = t != NULL;
     for (size_t i = 0; t && i < sizeof examples / sizeof examples[0]; i++) {
         sp_mb_move m[64];
-        unsigned n = sp_mb_seed_strategy(examples[i].rows, 4, m, 64), after[4];
+        unsigned n = cl->strategy(examples[i].rows, 4, m, 64), after[4];
         bool offered = false;
         for (unsigned j = 0; j < n; j++)
             offered |= m[j].row == examples[i].move.row && m[j].take == examples[i].move.take;
@@ -126,13 +138,15 @@ typedef struct mb_opts {
     unsigned max_row;
     uint64_t max_mem;
     const char *out;
+    const claims *claims;
 } mb_opts;
 
 static int parse_verify(int argc, char **argv, const char *prog, mb_opts *o)
 {
     static const struct option opts[] = {{"start", required_argument, 0, 's'}, {"max-row", required_argument, 0, 'm'},
                                          {"max-mem", required_argument, 0, 'M'}, {"out", required_argument, 0, 'o'},
-                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+                                         {"plant-error", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
     uint64_t v;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -148,6 +162,8 @@ static int parse_verify(int argc, char **argv, const char *prog, mb_opts *o)
             return sp_cli_usage(prog, "--max-mem needs a number of MiB, not '%s'", optarg);
         if (c == 'o')
             o->out = optarg;
+        if (c == 'P')
+            o->claims = &wrong_claims;
         if (c == '?' || c == ':')
             return sp_cli_bad_option(prog, argv, "");
     }
@@ -170,7 +186,7 @@ static int parse_verify(int argc, char **argv, const char *prog, mb_opts *o)
 static int verify(int argc, char **argv, const nf_cmdline *cl)
 {
     const char *prog = "nimfam marienbad verify";
-    mb_opts o = {{4, {1, 3, 5, 7}}, 15, 4096, NULL};
+    mb_opts o = {{4, {1, 3, 5, 7}}, 15, 4096, NULL, &seed_claims};
     int rc = parse_verify(argc, argv, prog, &o);
     if (rc)
         return rc < 0 ? SP_EXIT_OK : rc;
@@ -183,15 +199,18 @@ static int verify(int argc, char **argv, const nf_cmdline *cl)
     unsigned box[SP_MB_MAX_ROWS];
     for (unsigned i = 0; i < o.start.n; i++)
         box[i] = o.max_row;
+    if (o.claims == &wrong_claims)
+        nf_say(&rep, "PLANTED ERROR: checking normal-play Nim's rule and strategy instead of the seed's; this "
+                     "run must fail.\n\n");
     nf_say(&rep, "## Brute-force misere outcomes against Bouton's rule\n\n");
     snprintf(what, sizeof what, "every position up to %s", rows_str(o.start.r, o.start.n, b, sizeof b));
-    bool held = check_box(&rep, o.start.r, o.start.n, what, &pg);
+    bool held = check_box(&rep, o.claims, o.start.r, o.start.n, what, &pg);
     snprintf(what, sizeof what, "every %u-row position with rows up to %u", o.start.n, o.max_row);
-    held &= check_box(&rep, box, o.start.n, what, &pg);
+    held &= check_box(&rep, o.claims, box, o.start.n, what, &pg);
     nf_say(&rep, "\n## The seed's strategy as second player from %s\n\n", rows_str(o.start.r, o.start.n, b, sizeof b));
-    held &= check_strategy(&rep, &o.start);
+    held &= check_strategy(&rep, o.claims, &o.start);
     nf_say(&rep, "\n## The seed's worked examples\n\n");
-    held &= check_examples(&rep);
+    held &= check_examples(&rep, o.claims);
     return nf_report_end(&rep, "Marienbad (misere Nim): verification", o.out, "marienbad.md", cl, held);
 }
 

@@ -35,6 +35,8 @@ static const char verify_usage[] =
     "  --threads N      threads of the retrograde analysis (default: one per core; 1 when the program\n"
     "                   is built without OpenMP)\n"
     "  --out DIR        also write the summary to DIR/northcott.md\n"
+    "  --plant-error    check deliberately wrong claims instead (the AND of the gaps, a winner moving\n"
+    "                   backward only), to see the checks fail: exit 1 expected\n"
     "  -h, --help\n";
 
 static const char play_usage[] =
@@ -56,12 +58,22 @@ typedef struct board_item {
 
 typedef enum { SPACE_AUTO, SPACE_FULL, SPACE_SORTED, SPACE_BOTH } space_choice;
 
+/* What is checked: the seed's claims, or deliberately wrong ones (--plant-error). */
+typedef struct claims {
+    sp_nc_rule rule;
+    sp_nc_mode winner_mode;
+} claims;
+
+static const claims seed_claims = {sp_nc_xor_rule, SP_NC_FORWARD};
+static const claims wrong_claims = {sp_nc_and_rule, SP_NC_BACKWARD};
+
 typedef struct nc_opts {
     board_item item[MAX_BOARD_ITEMS];
     unsigned nitems;
     space_choice space;
     uint64_t full_limit, max_mem, threads;
     const char *out;
+    const claims *claims;
 } nc_opts;
 
 /* "RxC" with each side a number or a range, e.g. "1-6x2-6". */
@@ -124,48 +136,56 @@ static const char *pos_str(const sp_nc_space *sp, uint64_t s, char *buf, size_t 
 {
     sp_nc_pos p;
     sp_nc_decode(sp, s, &p);
-    size_t len = (size_t)snprintf(buf, cap, "player %u to move, checkers", p.side + 1);
+    size_t len = (size_t)snprintf(buf, cap, "player %u to move; columns of X,O per row:", p.side + 1);
     for (unsigned i = 0; i < p.rows && len < cap; i++)
         len += (size_t)snprintf(buf + len, cap - len, " (%u,%u)", p.left[i] + 1, p.right[i] + 1);
     return buf;
 }
 
+/* Failures are listed under the table, which they would break. */
+static void note_failure(FILE *failures, const char *what, const sp_nc_space *sp, uint64_t s)
+{
+    char b[256];
+    sp_nc_pos p;
+    sp_nc_decode(sp, s, &p);
+    fprintf(failures, "- %ux%u: %s: %s\n", p.rows, p.cols, what, pos_str(sp, s, b, sizeof b));
+}
+
 /* Solves one space, checks the rule and the forward-only winner, prints one table row. The labels
  * stay in lab for the cross-check. */
-static bool run_space(nf_report *rep, unsigned rows, unsigned cols, sp_nc_kind kind, uint8_t *lab, uint8_t *scratch,
-                      nf_progress *pg, sp_nc_space **keep)
+static bool run_space(nf_report *rep, const claims *cl, unsigned rows, unsigned cols, sp_nc_kind kind, uint8_t *lab,
+                      uint8_t *scratch, nf_progress *pg, FILE *failures, sp_nc_space **keep)
 {
     static const sp_nc_mode free_play[2] = {SP_NC_FREE, SP_NC_FREE};
     double t0 = nf_now();
     sp_nc_space *sp = sp_nc_space_new(rows, cols, kind, free_play);
     sp_retro_graph g;
-    sp_retro_stats st;
     sp_nc_rule_report rr;
     sp_nc_restricted_report fr;
     if (sp)
         g = sp_nc_space_graph(sp);
-    if (!sp || sp_retro_solve(&g, lab, &pg->p, &st) ||
-        sp_nc_check_restricted(rows, cols, kind, lab, SP_NC_FORWARD, scratch, &pg->p, &fr)) {
+    if (!sp || sp_retro_solve(&g, lab, &pg->p, NULL) ||
+        sp_nc_check_restricted(rows, cols, kind, lab, cl->winner_mode, scratch, &pg->p, &fr)) {
         nf_say(rep, "| %ux%u | %s | out of memory |\n", rows, cols, kind ? "sorted" : "full");
         sp_nc_space_free(sp);
         return false;
     }
-    sp_nc_check_rule(sp, lab, sp_nc_xor_rule, &pg->p, &rr);
+    sp_nc_check_rule(sp, lab, cl->rule, &pg->p, &rr);
     nf_say(rep, "| %ux%u | %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %.2f |\n", rows, cols,
            kind ? "sorted" : "full", (unsigned long long)rr.states, (unsigned long long)rr.positions,
            (unsigned long long)rr.wins, (unsigned long long)rr.losses, (unsigned long long)rr.draws,
            (unsigned long long)rr.mismatches, (unsigned long long)(fr.checked[0] + fr.checked[1]),
            (unsigned long long)fr.failures, nf_now() - t0);
-    char b[256];
     if (rr.have_bad)
-        fprintf(stderr, "%ux%u: first rule failure: %s\n", rows, cols, pos_str(sp, rr.first_bad, b, sizeof b));
+        note_failure(failures, "first state the rule gets wrong", sp, rr.first_bad);
     if (fr.have_bad)
-        fprintf(stderr, "%ux%u: first forward-only failure: %s\n", rows, cols, pos_str(sp, fr.first_bad, b, sizeof b));
+        note_failure(failures, "first state the forward-only winner loses", sp, fr.first_bad);
     *keep = sp;
     return rr.mismatches == 0 && fr.failures == 0;
 }
 
 typedef struct totals {
+    FILE *failures; /* a memory stream */
     unsigned boards, compared;
     uint64_t states, compared_states, disagreements, max_bytes;
     uint32_t rows_done[SP_NC_MAX_COLS + 1]; /* bit r: the board of r rows held, per number of columns */
@@ -183,9 +203,9 @@ static bool run_board(nf_report *rep, const nc_opts *o, unsigned rows, unsigned 
     nf_progress_init(&pg, label);
     bool ok = scratch && (!p.full || lf) && (!p.sorted || ls);
     if (ok && p.full)
-        ok = run_space(rep, rows, cols, SP_NC_FULL, lf, scratch, &pg, &sf);
+        ok = run_space(rep, o->claims, rows, cols, SP_NC_FULL, lf, scratch, &pg, tot->failures, &sf);
     if (ok && p.sorted)
-        ok = run_space(rep, rows, cols, SP_NC_SORTED, ls, scratch, &pg, &ss);
+        ok = run_space(rep, o->claims, rows, cols, SP_NC_SORTED, ls, scratch, &pg, tot->failures, &ss);
     if (ok && sf && ss) {
         uint64_t bad = sp_nc_cross_check(sf, lf, ss, ls, &pg.p);
         tot->compared++;
@@ -231,7 +251,7 @@ static int parse_verify(int argc, char **argv, const char *prog, nc_opts *o)
         {"boards", required_argument, 0, 'b'}, {"space", required_argument, 0, 's'},
         {"full-limit", required_argument, 0, 'F'}, {"max-mem", required_argument, 0, 'M'},
         {"threads", required_argument, 0, 't'}, {"out", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"plant-error", no_argument, 0, 'P'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
@@ -249,6 +269,8 @@ static int parse_verify(int argc, char **argv, const char *prog, nc_opts *o)
             return sp_cli_usage(prog, "--threads needs a number from 1 to 256, not '%s'", optarg);
         if (c == 'o')
             o->out = optarg;
+        if (c == 'P')
+            o->claims = &wrong_claims;
         if (c == '?' || c == ':')
             return sp_cli_bad_option(prog, argv, "");
     }
@@ -295,32 +317,52 @@ static int threads(const nc_opts *o)
 #endif
 }
 
+static const char table_head[] =
+    "Columns: states labelled, board positions they stand for, won / lost / drawn for the player to move, "
+    "states where the XOR-of-gaps rule is wrong or that are drawn, states checked with the winner restricted "
+    "to forward moves, those whose outcome changed, seconds.\n\n"
+    "| board RxC | space | states | positions | won | lost | drawn | rule wrong | forward-only checked | "
+    "forward-only failed | time s |\n"
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+
+/* Every board of the options, in order; true when all held. */
+static bool run_boards(nf_report *rep, const nc_opts *o)
+{
+    char *failures = NULL;
+    size_t len = 0;
+    totals tot;
+    memset(&tot, 0, sizeof tot);
+    tot.failures = open_memstream(&failures, &len);
+    if (!tot.failures)
+        return false;
+    bool held = true;
+    for (unsigned i = 0; i < o->nitems; i++)
+        for (unsigned c = o->item[i].c0; c <= o->item[i].c1; c++)
+            for (unsigned r = o->item[i].r0; r <= o->item[i].r1; r++)
+                held &= run_board(rep, o, r, c, &tot);
+    fclose(tot.failures);
+    if (len)
+        nf_say(rep, "\n%s", failures);
+    free(failures);
+    say_totals(rep, &tot);
+    return held;
+}
+
 static int verify(int argc, char **argv, const nf_cmdline *cl)
 {
     const char *prog = "nimfam northcott verify";
-    nc_opts o = {{{1, 6, 2, 6}}, 1, SPACE_AUTO, 100000000, 4096, 0, NULL};
+    nc_opts o = {{{1, 6, 2, 6}}, 1, SPACE_AUTO, 100000000, 4096, 0, NULL, &seed_claims};
     int rc = parse_verify(argc, argv, prog, &o);
     if (rc)
         return rc < 0 ? SP_EXIT_OK : rc;
     nf_report rep;
-    totals tot;
-    memset(&tot, 0, sizeof tot);
     if (!nf_report_begin(&rep, prog))
         return sp_cli_fail(prog, "out of memory");
-    nf_say(&rep, "## Whole boards by retrograde analysis\n\n- threads: %d\n\n", threads(&o));
-    nf_say(&rep, 
-                 "Columns: states labelled, board positions they stand for, won / lost / drawn for the player "
-                 "to move, states where the XOR-of-gaps rule is wrong or that are drawn, states checked with "
-                 "the winner restricted to forward moves, those whose outcome changed, seconds.\n\n"
-                 "| board RxC | space | states | positions | won | lost | drawn | rule wrong | forward-only "
-                 "checked | forward-only failed | time s |\n"
-                 "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-    bool held = true;
-    for (unsigned i = 0; i < o.nitems; i++)
-        for (unsigned c = o.item[i].c0; c <= o.item[i].c1; c++)
-            for (unsigned r = o.item[i].r0; r <= o.item[i].r1; r++)
-                held &= run_board(&rep, &o, r, c, &tot);
-    say_totals(&rep, &tot);
+    if (o.claims == &wrong_claims)
+        nf_say(&rep, "PLANTED ERROR: checking the AND of the gaps and a winner moving backward only instead of "
+                     "the seed's claims; this run must fail.\n\n");
+    nf_say(&rep, "## Whole boards by retrograde analysis\n\n- threads: %d\n\n%s", threads(&o), table_head);
+    bool held = run_boards(&rep, &o);
     return nf_report_end(&rep, "Northcott's game: verification", o.out, "northcott.md", cl, held);
 }
 

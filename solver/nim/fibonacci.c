@@ -101,15 +101,32 @@ uint64_t sp_fib_winning_take(const sp_fib_table *t, uint64_t n, uint64_t m)
 
 /* ---------------------------------------------------------------- Fibonacci and Zeckendorf */
 
-bool sp_fib_is_fibonacci(uint64_t n)
+bool sp_fib_is_lucas(uint64_t n)
 {
-    uint64_t a = 1, b = 2;
-    while (a < n) {
+    uint64_t a = 2, b = 1;
+    while (a != n && b != n && b < n) {
         uint64_t c = a + b;
         a = b;
         b = c;
     }
-    return a == n;
+    return a == n || b == n;
+}
+
+/* The largest Fibonacci number up to n (n >= 1). */
+static uint64_t largest_fibonacci(uint64_t n)
+{
+    uint64_t a = 1, b = 2;
+    while (b <= n) {
+        uint64_t c = a + b;
+        a = b;
+        b = c;
+    }
+    return a;
+}
+
+bool sp_fib_is_fibonacci(uint64_t n)
+{
+    return largest_fibonacci(n) == n;
 }
 
 /* Greedy from the largest Fibonacci number that fits, walking the sequence down: each term taken is the
@@ -137,6 +154,12 @@ uint64_t sp_fib_zeckendorf_smallest(uint64_t n)
 uint64_t sp_fib_zeckendorf_take(uint64_t n, uint64_t m)
 {
     uint64_t z = sp_fib_zeckendorf_smallest(n);
+    return z <= m ? z : 0;
+}
+
+uint64_t sp_fib_largest_term_take(uint64_t n, uint64_t m)
+{
+    uint64_t z = n ? largest_fibonacci(n) : 0;
     return z <= m ? z : 0;
 }
 

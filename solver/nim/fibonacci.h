@@ -43,6 +43,9 @@ typedef bool (*sp_fib_prediction)(uint64_t n);
 /* The seed's theorem: the first player loses iff n is a Fibonacci number (1, 2, 3, 5, 8, ...). */
 bool sp_fib_is_fibonacci(uint64_t n);
 
+/* Deliberately wrong, to show that the check can fail: the Lucas numbers 2, 1, 3, 4, 7, 11, ... */
+bool sp_fib_is_lucas(uint64_t n);
+
 /* The take a strategy makes at (n, m), or 0 when it declines. */
 typedef uint64_t (*sp_fib_strategy)(uint64_t n, uint64_t m);
 
@@ -51,6 +54,9 @@ uint64_t sp_fib_zeckendorf_smallest(uint64_t n);
 
 /* The seed's strategy: take the smallest Zeckendorf term of n when the limit m allows, else decline. */
 uint64_t sp_fib_zeckendorf_take(uint64_t n, uint64_t m);
+
+/* Deliberately wrong, to show that the check can fail: the largest Zeckendorf term instead. */
+uint64_t sp_fib_largest_term_take(uint64_t n, uint64_t m);
 
 typedef struct sp_fib_start_report {
     uint64_t piles;       /* starting piles 2 .. max_n checked */

@@ -132,6 +132,14 @@ bool sp_mb_bouton_misere(const unsigned *rows, unsigned nrows)
     return big ? x != 0 : ones % 2 == 0;
 }
 
+bool sp_mb_normal_play_rule(const unsigned *rows, unsigned nrows)
+{
+    unsigned x = 0;
+    for (unsigned r = 0; r < nrows; r++)
+        x ^= rows[r];
+    return x != 0;
+}
+
 bool sp_mb_check_rule(const sp_mb_table *t, sp_mb_rule rule, sp_mb_rule_report *out)
 {
     memset(out, 0, sizeof *out);
@@ -183,6 +191,16 @@ unsigned sp_mb_seed_strategy(const unsigned *rows, unsigned nrows, sp_mb_move *o
     return n;
 }
 
+unsigned sp_mb_xor_only_strategy(const unsigned *rows, unsigned nrows, sp_mb_move *out, unsigned cap)
+{
+    unsigned n = 0;
+    for (unsigned r = 0; r < nrows; r++)
+        for (unsigned take = 1; take <= rows[r] && n < cap; take++)
+            if (after_move(rows, nrows, (sp_mb_move){r, take}).xor == 0)
+                out[n++] = (sp_mb_move){r, take};
+    return n;
+}
+
 #define STRATEGY_CAP 64
 
 typedef struct playout {
@@ -209,7 +227,7 @@ static void strategy_turn(playout *g, unsigned *rows, unsigned moves);
 /* The first player's turn: every legal move is tried. */
 static void opponent_turn(playout *g, unsigned *rows, unsigned moves)
 {
-    if (total(rows, g->nrows) == 0) { /* the strategy took the last match */
+    if (total(rows, g->nrows) == 0) { /* an empty start: the first player has already won */
         g->out->lost++;
         record_bad(g, rows);
         game_over(g, moves);
@@ -245,6 +263,12 @@ static void strategy_turn(playout *g, unsigned *rows, unsigned moves)
     }
     g->out->choice_points += n > 1;
     for (unsigned i = 0; i < n; i++) {
+        if (total(rows, g->nrows) == m[i].take) { /* the strategy takes the last match */
+            g->out->lost++;
+            record_bad(g, rows);
+            game_over(g, moves + 1);
+            continue;
+        }
         rows[m[i].row] -= m[i].take;
         opponent_turn(g, rows, moves + 1);
         rows[m[i].row] += m[i].take;

@@ -50,6 +50,10 @@ typedef bool (*sp_mb_rule)(const unsigned *rows, unsigned nrows);
  * rows is even; otherwise iff the XOR of the row sizes is non-zero. */
 bool sp_mb_bouton_misere(const unsigned *rows, unsigned nrows);
 
+/* Deliberately wrong, to show that the check can fail: normal-play Nim's rule (XOR non-zero), wrong
+ * wherever no row holds more than one match. */
+bool sp_mb_normal_play_rule(const unsigned *rows, unsigned nrows);
+
 typedef struct sp_mb_rule_report {
     uint64_t positions, wins, mismatches;
     unsigned first_bad[SP_MB_MAX_ROWS]; /* valid when mismatches > 0 */
@@ -69,13 +73,18 @@ typedef unsigned (*sp_mb_strategy)(const unsigned *rows, unsigned nrows, sp_mb_m
  * does what the rule says is offered. */
 unsigned sp_mb_seed_strategy(const unsigned *rows, unsigned nrows, sp_mb_move *out, unsigned cap);
 
+/* Deliberately wrong, to show that the check can fail: keep the column sums even to the very end
+ * (normal-play Nim), without the seed's switch when only one-match rows can be left. */
+unsigned sp_mb_xor_only_strategy(const unsigned *rows, unsigned nrows, sp_mb_move *out, unsigned cap);
+
 typedef struct sp_mb_play_report {
     uint64_t games;         /* complete games: every opponent line times every strategy choice */
     uint64_t won, lost;     /* by the strategy's player */
     uint64_t stuck;         /* games in which the strategy offered no move */
     uint64_t choice_points; /* strategy turns at which it offered more than one move */
     unsigned longest;       /* moves in the longest game */
-    unsigned first_bad[SP_MB_MAX_ROWS]; /* a position the strategy lost or got stuck at, if any */
+    unsigned first_bad[SP_MB_MAX_ROWS]; /* the first position where the strategy took the last match
+                                           or had no move, if any */
 } sp_mb_play_report;
 
 /* Plays strategy as the second player from start against every possible line of the first player;

@@ -84,6 +84,14 @@ bool sp_nc_xor_rule(const unsigned *gaps, unsigned rows)
     return x != 0;
 }
 
+bool sp_nc_and_rule(const unsigned *gaps, unsigned rows)
+{
+    unsigned x = ~0u;
+    for (unsigned i = 0; i < rows; i++)
+        x &= gaps[i];
+    return x != 0;
+}
+
 /* ---------------------------------------------------------------- sizes */
 
 static uint64_t sat_mul(uint64_t a, uint64_t b)
@@ -444,7 +452,7 @@ void sp_nc_check_rule(const sp_nc_space *sp, const uint8_t *lab, sp_nc_rule rule
 {
     uint64_t n = sp_nc_space_states(sp), nblocks = (n + BLOCK - 1) / BLOCK;
     uint64_t loss = 0, win = 0, draw = 0, positions = 0, bad = 0, first_bad = UINT64_MAX;
-#pragma omp parallel for schedule(dynamic) reduction(+ : loss, win, draw, positions, bad) reduction(min : first_bad) if (nblocks > 4)
+SP_NIM_PARALLEL_FOR(schedule(dynamic) reduction(+ : loss, win, draw, positions, bad) reduction(min : first_bad) if (nblocks > 4))
     for (uint64_t b = 0; b < nblocks; b++) {
         uint64_t count[3] = {0, 0, 0};
         walk w;
@@ -469,7 +477,7 @@ static void compare_restricted(uint64_t n, uint64_t per_side, const uint8_t *lab
                                unsigned w, sp_nc_restricted_report *out)
 {
     uint64_t checked = 0, to_move = 0, bad = 0, first_bad = UINT64_MAX;
-#pragma omp parallel for schedule(static) reduction(+ : checked, to_move, bad) reduction(min : first_bad) if (n > 4 * BLOCK)
+SP_NIM_PARALLEL_FOR(schedule(static) reduction(+ : checked, to_move, bad) reduction(min : first_bad) if (n > 4 * BLOCK))
     for (uint64_t s = 0; s < n; s++) {
         sp_retro_outcome_t o = sp_retro_outcome(lab[s]);
         unsigned side = s >= per_side;
@@ -521,7 +529,7 @@ uint64_t sp_nc_cross_check(const sp_nc_space *full, const uint8_t *lab_full, con
                            const uint8_t *lab_sorted, const sp_nim_progress *pr)
 {
     uint64_t bad = 0, n = sp_nc_space_states(full), nblocks = (n + BLOCK - 1) / BLOCK;
-#pragma omp parallel for schedule(dynamic) reduction(+ : bad) if (nblocks > 4)
+SP_NIM_PARALLEL_FOR(schedule(dynamic) reduction(+ : bad) if (nblocks > 4))
     for (uint64_t b = 0; b < nblocks; b++) {
         walk w;
         walk_start(&w, full, b * BLOCK);

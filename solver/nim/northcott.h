@@ -89,6 +89,9 @@ typedef bool (*sp_nc_rule)(const unsigned *gaps, unsigned rows);
 /* The seed's theorem: the player to move wins iff the XOR of the gaps is non-zero. */
 bool sp_nc_xor_rule(const unsigned *gaps, unsigned rows);
 
+/* Deliberately wrong, to show that the check can fail: the AND of the gaps instead of the XOR. */
+bool sp_nc_and_rule(const unsigned *gaps, unsigned rows);
+
 typedef struct sp_nc_rule_report {
     uint64_t states, positions;      /* states checked, board positions they stand for */
     uint64_t wins, losses, draws;    /* states */

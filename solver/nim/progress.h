@@ -5,9 +5,7 @@
 
 #include <stdint.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "parallel.h"
 
 /* fn(arg, stage, done, total) is called often, and only ever from one thread (the main one of a
  * parallel loop), so it need not be thread-safe; a NULL sp_nim_progress or a NULL fn means nobody
@@ -19,11 +17,7 @@ typedef struct sp_nim_progress {
 
 static inline void sp_nim_report(const sp_nim_progress *p, const char *stage, uint64_t done, uint64_t total)
 {
-#ifdef _OPENMP
-    if (omp_get_thread_num() != 0)
-        return;
-#endif
-    if (p && p->fn)
+    if (p && p->fn && sp_nim_main_thread())
         p->fn(p->arg, stage, done, total);
 }
 

@@ -29,7 +29,7 @@ static range init_counts(const sp_retro_graph *g, uint8_t *lab, const sp_nim_pro
 {
     uint64_t lo = g->n, hi = 0, nchunks = (g->n + CHUNK - 1) / CHUNK;
     bool bad = false;
-#pragma omp parallel for schedule(dynamic, 16) reduction(min : lo) reduction(max : hi) reduction(|| : bad) if (nchunks > 64)
+SP_NIM_PARALLEL_FOR(schedule(dynamic, 16) reduction(min : lo) reduction(max : hi) reduction(|| : bad) if (nchunks > 64))
     for (uint64_t c = 0; c < nchunks; c++) {
         unsigned count[CHUNK];
         uint64_t first = c * CHUNK, len = g->n - first < CHUNK ? g->n - first : CHUNK;
@@ -96,7 +96,7 @@ static sweep_out sweep(const sp_retro_graph *g, uint8_t *lab, range r, uint64_t 
                        const sp_nim_progress *pr)
 {
     uint64_t lo = g->n, hi = 0, edges = 0, settled = 0, nchunks = (r.hi - r.lo + CHUNK - 1) / CHUNK;
-#pragma omp parallel for schedule(dynamic, 4) reduction(min : lo) reduction(max : hi) reduction(+ : edges, settled) if (nchunks > 64)
+SP_NIM_PARALLEL_FOR(schedule(dynamic, 4) reduction(min : lo) reduction(max : hi) reduction(+ : edges, settled) if (nchunks > 64))
     for (uint64_t c = 0; c < nchunks; c++) {
         sweep_out o = {{lo, hi}, 0, 0};
         sweep_chunk(g, lab, r, c, &o);
