@@ -218,6 +218,7 @@ static int verify(int argc, char **argv, const nf_cmdline *cl)
 
 static void show(const rowset *p, unsigned widest)
 {
+    printf("\n");
     for (unsigned i = 0; i < p->n; i++) {
         char bars[2 * 40 + 1] = "";
         for (unsigned j = 0; j < p->r[i]; j++)
