@@ -2,6 +2,7 @@
  * table, nimber store), the workers, statistics and progress reports. */
 #include "solver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,6 +27,23 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Resident and peak memory of the process, from /proc/self/status (0 where unavailable). */
+static void resident(size_t *now_bytes, size_t *peak_bytes)
+{
+    char line[256];
+    *now_bytes = *peak_bytes = 0;
+    FILE *f = fopen("/proc/self/status", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned long kb;
+        if (sscanf(line, "VmRSS: %lu kB", &kb) == 1)
+            *now_bytes = (size_t)kb << 10;
+        else if (sscanf(line, "VmHWM: %lu kB", &kb) == 1)
+            *peak_bytes = (size_t)kb << 10;
+    }
+    if (f)
+        fclose(f);
 }
 
 size_t sp_solver_default_tt_bytes(void)
@@ -111,6 +129,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->nim_used_bytes = sp_nimstore_used_bytes(s->eng.nim);
     out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
     out->threads = s->threads;
+    resident(&out->rss_bytes, &out->peak_bytes);
 }
 
 void sp_solver_report(struct sp_solver *s)
@@ -199,4 +218,48 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
     }
     end_call(s);
     return g;
+}
+
+sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k)
+{
+    begin_call(s);
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_node_hash(&n, SP_PLAY_NORMAL);
+    sp_outcome o = prove_parallel(s, &sp_rules_normal, &n);
+    end_call(s);
+    return o;
+}
+
+int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len)
+{
+    return sp_nimstore_get(s->eng.nim, land, len, sp_key_hash64(land, len));
+}
+
+sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
+{
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_tt_entry e;
+    sp_node_hash(&n, play);
+    if (!sp_tt_probe(s->eng.tt, n.h, &e) || (e.pn != 0 && e.dn != 0))
+        return SP_UNKNOWN;
+    return e.pn == 0 ? SP_WIN : SP_LOSS;
+}
+
+int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
+                          void *arg)
+{
+    return sp_nimstore_each(s->eng.nim, fn, arg);
+}
+
+bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber)
+{
+    return sp_nimstore_put(s->eng.nim, land, len, sp_key_hash64(land, len), nimber);
+}
+
+void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o)
+{
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_node_hash(&n, play);
+    sp_tt_entry e = {o == SP_WIN ? 0 : SP_PN_INF, o == SP_WIN ? SP_PN_INF : 0, UINT32_MAX};
+    sp_tt_store(s->eng.tt, n.h, &e);
 }

@@ -13,6 +13,7 @@
 #define SP_SOLVER_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +31,8 @@ typedef struct sp_solver_stats {
     size_t nim_bytes, nim_used_bytes;
     double seconds;       /* wall time of the current or last call */
     unsigned threads;
+    size_t rss_bytes;     /* the process's resident memory now */
+    size_t peak_bytes;    /* ... and its peak so far */
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {
@@ -53,6 +56,23 @@ sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_pla
 
 /* Nimber of a position key in normal play (XOR of its lands' nimbers); -1 when stopped. */
 int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len);
+
+/* Outcome of the couple (P, k) = P + *k in normal play (the position key beside a Nim heap of k). */
+sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k);
+
+/* What the solver already knows, without searching: the nimber of a land key (-1 if not stored), and
+ * the outcome of a node proven earlier and still in the transposition table (SP_UNKNOWN otherwise;
+ * k is the Nim heap in normal play, 0 in misère play). */
+int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
+sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
+
+/* Persistence of what was learned: every stored land nimber, and adding ones read back (they must
+ * come from a file this program wrote: they are trusted as proven). Adding returns false when full. */
+int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
+                          void *arg);
+bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);
+/* Records a proven outcome of a node in the transposition table (for proven positions read back). */
+void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);
 
 void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out);
 

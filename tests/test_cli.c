@@ -1,7 +1,10 @@
 /* test_cli.c: the command-line contract of `sprouts`: exit codes (0 ok, 2 usage), --help on every
  * subcommand, errors as one line on stderr. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -77,6 +80,60 @@ START_TEST(bad_position_is_usage_error)
 }
 END_TEST
 
+START_TEST(table_and_verify_usage)
+{
+    ck_assert_int_eq(run("table", "--play", "sideways"), 2);
+    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(run("table", "--from=9", "--to=3"), 2);
+    ck_assert_int_eq(run("table", "--time-limit", "soon"), 2);
+    ck_assert_int_eq(run("verify", "/nonexistent/file.cert", NULL), 2);
+    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(run("verify", NULL, NULL), 2);
+    ck_assert_int_eq(run("solve", "0*3", "--threads=0"), 2);
+    ck_assert_int_eq(run("solve", "0*3", "--tt-mb=lots"), 2);
+    ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
+}
+END_TEST
+
+START_TEST(solve_json)
+{
+    ck_assert_int_eq(run("solve", "0*4", "--json"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "\"outcome\": \"win\""));
+    ck_assert_ptr_nonnull(strstr(out, "\"play\": \"normal\""));
+    ck_assert_int_eq(lines(out), 1);
+    ck_assert_int_eq(run("solve", "0*4", "--misere"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "outcome: loss")); /* misère 0*4 is a loss (A164950) */
+}
+END_TEST
+
+/* Ctrl-C during a long search: a clean stop with a one-line message and exit status 1. */
+START_TEST(interrupt_stops_cleanly)
+{
+    int errpipe[2];
+    ck_assert_int_eq(pipe(errpipe), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(errpipe[1], 2);
+        close(errpipe[0]);
+        freopen("/dev/null", "w", stdout);
+        execl(sp_test_program, sp_test_program, "solve", "0*30", "--quiet", "--tt-mb", "16", (char *)NULL);
+        _exit(127);
+    }
+    close(errpipe[1]);
+    usleep(400000);
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    ssize_t n = read(errpipe[0], err, sizeof err - 1);
+    close(errpipe[0]);
+    err[n > 0 ? n : 0] = '\0';
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 1);
+    ck_assert_ptr_nonnull(strstr(err, "interrupted"));
+    ck_assert_int_eq(lines(err), 1);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("cli");
@@ -85,6 +142,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, unknown_subcommand_and_option);
     tcase_add_test(tc, every_subcommand_has_help);
     tcase_add_test(tc, bad_position_is_usage_error);
+    tcase_add_test(tc, table_and_verify_usage);
+    tcase_add_test(tc, solve_json);
+    tcase_add_test(tc, interrupt_stops_cleanly);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "moves.h"
+#include "progress.h"
 #include "report.h"
 #include "rng.h"
 #include "solver.h"

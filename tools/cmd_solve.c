@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "posarg.h"
+#include "progress.h"
 #include "report.h"
 
 static const char usage[] =
@@ -59,8 +60,8 @@ static int parse(int argc, char **argv, solve_args *a)
 static void print_text(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
 {
     char nodes[32], rate[32];
-    sp_report_count(nodes, sizeof nodes, (double)s->nodes);
-    sp_report_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
+    sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
+    sp_progress_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
     printf("position: %s (canonical %s)\n", a->pos, canon);
     printf("play: %s\n", a->misere ? "misere" : "normal");
     printf("outcome: %s (the player to move %s)\n", o == SP_WIN ? "win" : "loss", o == SP_WIN ? "wins" : "loses");
@@ -69,9 +70,9 @@ static void print_text(const solve_args *a, const char *canon, sp_outcome o, int
     printf("work: %s nodes (%llu), %.3f s, %s nodes/s, %u thread%s, tt hits %.1f%%\n", nodes,
            (unsigned long long)s->nodes, s->seconds, rate, s->threads, s->threads == 1 ? "" : "s",
            s->tt_probes ? 100.0 * (double)s->tt_hits / (double)s->tt_probes : 0.0);
-    printf("memory: tt %zu MiB (%.1f%% full), nimber store %llu lands (%.1f of %zu MiB)\n", s->tt_bytes >> 20,
-           100.0 * (double)s->tt_filled / (double)s->tt_capacity, (unsigned long long)s->nimbers,
-           (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20);
+    printf("memory: tt %zu MiB (%.1f%% full), nimber store %llu lands (%.1f of %zu MiB), peak %.0f MiB\n",
+           s->tt_bytes >> 20, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, (unsigned long long)s->nimbers,
+           (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20, (double)s->peak_bytes / (1 << 20));
 }
 
 static void print_json(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
@@ -81,10 +82,10 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     if (a->nimber)
         printf(", \"nimber\": %d", nimber);
     printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
-           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu}\n",
+           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"peak_mb\": %.1f}\n",
            (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
            (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
-           (unsigned long long)s->nimbers);
+           (unsigned long long)s->nimbers, (double)s->peak_bytes / (1 << 20));
 }
 
 int sp_cmd_solve(int argc, char **argv)
@@ -109,13 +110,11 @@ int sp_cmd_solve(int argc, char **argv)
     sp_tool_key_string(key, len, 0, canon, sizeof canon);
 
     sp_progress prog_line;
-    sp_progress_init(&prog_line, a.pos);
+    sp_progress_init(&prog_line, a.pos, a.quiet);
     sp_report_catch_signals();
     a.opts.stop = &sp_report_stop;
-    if (!a.quiet) {
-        a.opts.progress = sp_progress_line;
-        a.opts.progress_arg = &prog_line;
-    }
+    a.opts.progress = sp_progress_line;
+    a.opts.progress_arg = &prog_line;
     sp_solver *s = sp_solver_new(&a.opts);
     if (!s)
         return sp_cli_fail(prog, "cannot allocate the transposition table (try a smaller --tt-mb)");

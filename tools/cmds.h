@@ -15,6 +15,8 @@ int sp_cmd_canon(int argc, char **argv);
 int sp_cmd_children(int argc, char **argv);
 int sp_cmd_random(int argc, char **argv);
 int sp_cmd_solve(int argc, char **argv);
+int sp_cmd_table(int argc, char **argv);
+int sp_cmd_verify(int argc, char **argv);
 
 /* The table sprouts.c dispatches on; ends with a NULL name. */
 extern const struct sp_subcommand sp_subcommands[];

@@ -1,9 +1,8 @@
-/* report.c: shared plumbing of the solving subcommands (report.h): signals, solver options from the
- * command line, progress lines. */
+/* report.c: shared plumbing of the solving subcommands (report.h): signals and solver options from
+ * the command line. */
 #include "report.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -41,43 +40,4 @@ int sp_report_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts)
         return sp_cli_usage(prog, "--tt-mb needs a size in MiB from 1 to 4194304, not '%s'", arg);
     opts->tt_bytes = (size_t)v << 20;
     return 0;
-}
-
-void sp_report_count(char *buf, size_t cap, double v)
-{
-    if (v >= 1e9)
-        snprintf(buf, cap, "%.2fG", v / 1e9);
-    else if (v >= 1e6)
-        snprintf(buf, cap, "%.2fM", v / 1e6);
-    else if (v >= 1e4)
-        snprintf(buf, cap, "%.1fk", v / 1e3);
-    else
-        snprintf(buf, cap, "%.0f", v);
-}
-
-void sp_progress_init(sp_progress *p, const char *label)
-{
-    p->label = label;
-    p->tty = isatty(2);
-    p->printed = false;
-}
-
-void sp_progress_line(void *arg, const sp_solver_stats *s)
-{
-    sp_progress *p = arg;
-    char nodes[32], rate[32];
-    sp_report_count(nodes, sizeof nodes, (double)s->nodes);
-    sp_report_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
-    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %llu nimbers%s", p->tty ? "\r" : "",
-            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity,
-            (unsigned long long)s->nimbers, p->tty ? "   " : "\n");
-    fflush(stderr);
-    p->printed = true;
-}
-
-void sp_progress_done(sp_progress *p)
-{
-    if (p->printed && p->tty)
-        fputc('\n', stderr);
-    p->printed = false;
 }

@@ -1,5 +1,5 @@
 /* report.h: what the solving subcommands share: the solver options on the command line (--threads,
- * --tt-mb), progress lines on stderr, and Ctrl-C handling. */
+ * --tt-mb) and Ctrl-C handling. */
 #ifndef SP_REPORT_H
 #define SP_REPORT_H
 
@@ -17,18 +17,5 @@ void sp_report_catch_signals(void);
 int sp_report_threads(const char *prog, const char *arg, sp_solver_opts *opts);
 int sp_report_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts);
 
-/* A progress callback for sp_solver_opts: one line on stderr (rewritten in place on a terminal). */
-typedef struct sp_progress {
-    const char *label; /* what is being solved, e.g. "0*14 normal" */
-    bool tty;
-    bool printed;
-} sp_progress;
-void sp_progress_init(sp_progress *p, const char *label);
-void sp_progress_line(void *arg, const sp_solver_stats *s);
-/* Ends the progress line (a newline after in-place updates). */
-void sp_progress_done(sp_progress *p);
-
-/* "12.3M", "456k", "789" */
-void sp_report_count(char *buf, size_t cap, double v);
 
 #endif

@@ -1,0 +1,16 @@
+/* certify.h: building a certificate (cert.h) for a solved position from what the solver learned,
+ * searching again only where its memory no longer holds the answer. Few facts are the aim: answers
+ * that reuse facts already in the certificate are preferred.
+ */
+#ifndef SP_CERTIFY_H
+#define SP_CERTIFY_H
+
+#include "cert.h"
+#include "solver.h"
+
+/* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
+ * Returns 0, 1 when the solver was stopped, -1 when out of memory or when the solver contradicts
+ * itself (a bug: reported on stderr). */
+int sp_certify(sp_cert *c, sp_solver *s);
+
+#endif

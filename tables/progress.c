@@ -1,0 +1,47 @@
+/* progress.c: the progress lines of long searches (progress.h). */
+#include "progress.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+void sp_progress_count(char *buf, size_t cap, double v)
+{
+    if (v >= 1e9)
+        snprintf(buf, cap, "%.2fG", v / 1e9);
+    else if (v >= 1e6)
+        snprintf(buf, cap, "%.2fM", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, cap, "%.1fk", v / 1e3);
+    else
+        snprintf(buf, cap, "%.0f", v);
+}
+
+void sp_progress_init(sp_progress *p, const char *label, bool quiet)
+{
+    snprintf(p->label, sizeof p->label, "%s", label);
+    p->tty = isatty(2);
+    p->printed = false;
+    p->quiet = quiet;
+}
+
+void sp_progress_line(void *arg, const sp_solver_stats *s)
+{
+    sp_progress *p = arg;
+    if (p->quiet)
+        return;
+    char nodes[32], rate[32];
+    sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
+    sp_progress_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
+    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %llu nimbers, %.0f MiB%s", p->tty ? "\r" : "",
+            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity,
+            (unsigned long long)s->nimbers, (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");
+    fflush(stderr);
+    p->printed = true;
+}
+
+void sp_progress_done(sp_progress *p)
+{
+    if (p->printed && p->tty)
+        fputc('\n', stderr);
+    p->printed = false;
+}

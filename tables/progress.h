@@ -1,0 +1,27 @@
+/* progress.h: progress lines on stderr for long searches (at most one a second, rewritten in place on
+ * a terminal), and compact counts for people. */
+#ifndef SP_PROGRESS_H
+#define SP_PROGRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "solver.h"
+
+typedef struct sp_progress {
+    char label[64]; /* what is being solved, e.g. "normal 0*14" */
+    bool tty;
+    bool printed;
+    bool quiet;     /* count, but print nothing */
+} sp_progress;
+
+void sp_progress_init(sp_progress *p, const char *label, bool quiet);
+/* A progress callback for sp_solver_opts (arg: the sp_progress). */
+void sp_progress_line(void *arg, const sp_solver_stats *s);
+/* Ends the progress line (a newline after in-place updates). */
+void sp_progress_done(sp_progress *p);
+
+/* "12.3M", "456.1k", "789" */
+void sp_progress_count(char *buf, size_t cap, double v);
+
+#endif

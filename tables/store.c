@@ -1,0 +1,232 @@
+/* store.c: the store file format (store.h): header, zstd payload, XXH64 checksums, atomic
+ * replacement through a temporary file and rename. */
+#include "store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+static const char magic[8] = {'S', 'P', 'R', 'O', 'U', 'T', 'S', '\n'};
+
+typedef struct header {
+    char magic[8];
+    uint32_t version, kind;
+    uint64_t raw_len, comp_len;
+    uint64_t comp_hash, raw_hash;
+} header;
+
+static int fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (cap)
+        vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* The bytes go to "path.tmp.PID", are flushed to disk, then renamed over path (POSIX: atomic). */
+static int write_atomic(const char *path, const void *a, size_t alen, const void *b, size_t blen, char *err,
+                        size_t cap)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
+        return fail(err, cap, "%s: path too long", path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return fail(err, cap, "%s: %s", tmp, strerror(errno));
+    const void *parts[2] = {a, b};
+    size_t lens[2] = {alen, blen};
+    for (int i = 0; i < 2; i++) {
+        const char *p = parts[i];
+        size_t left = lens[i];
+        while (left) {
+            ssize_t w = write(fd, p, left);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                int e = errno;
+                close(fd);
+                unlink(tmp);
+                return fail(err, cap, "%s: %s", tmp, strerror(e));
+            }
+            p += w;
+            left -= (size_t)w;
+        }
+    }
+    if (fsync(fd) || close(fd)) {
+        unlink(tmp);
+        return fail(err, cap, "%s: %s", tmp, strerror(errno));
+    }
+    if (rename(tmp, path)) {
+        int e = errno;
+        unlink(tmp);
+        return fail(err, cap, "%s: %s", path, strerror(e));
+    }
+    return 0;
+}
+
+int sp_store_write_text(const char *path, const char *text, size_t len, char *err, size_t errcap)
+{
+    return write_atomic(path, text, len, NULL, 0, err, errcap);
+}
+
+int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap)
+{
+    size_t bound = ZSTD_compressBound(len);
+    void *comp = malloc(bound ? bound : 1);
+    if (!comp)
+        return fail(err, errcap, "%s: out of memory", path);
+    size_t clen = ZSTD_compress(comp, bound, payload, len, 3);
+    if (ZSTD_isError(clen)) {
+        free(comp);
+        return fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));
+    }
+    header h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, magic, sizeof magic);
+    h.version = SP_STORE_VERSION;
+    h.kind = (uint32_t)kind;
+    h.raw_len = len;
+    h.comp_len = clen;
+    h.comp_hash = XXH64(comp, clen, 0);
+    h.raw_hash = XXH64(payload, len, 0);
+    int rc = write_atomic(path, &h, sizeof h, comp, clen, err, errcap);
+    free(comp);
+    return rc;
+}
+
+static int read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(err, cap, "%s: %s", path, strerror(errno));
+    size_t n = 0, room = 1 << 16;
+    uint8_t *buf = malloc(room);
+    while (buf) {
+        n += fread(buf + n, 1, room - n, f);
+        if (n < room)
+            break;
+        uint8_t *more = realloc(buf, room *= 2);
+        if (!more)
+            free(buf);
+        buf = more;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return fail(err, cap, "%s: cannot read", path);
+    }
+    *data = buf;
+    *len = n;
+    return 0;
+}
+
+static const char *kind_name(uint32_t k)
+{
+    return k == SP_STORE_NIMBERS ? "nimber store" : k == SP_STORE_PROVEN ? "proven-positions store"
+           : k == SP_STORE_CERTIFICATE ? "certificate" : "unknown kind";
+}
+
+static int check_header(const char *path, const header *h, size_t file_len, sp_store_kind kind, char *err, size_t cap)
+{
+    if (file_len < sizeof *h || memcmp(h->magic, magic, sizeof magic))
+        return fail(err, cap, "%s: not a sprouts store file", path);
+    if (h->version != SP_STORE_VERSION)
+        return fail(err, cap, "%s: store format version %u, this program reads version %u", path, h->version,
+                    SP_STORE_VERSION);
+    if (h->kind != (uint32_t)kind)
+        return fail(err, cap, "%s: a %s, expected a %s", path, kind_name(h->kind), kind_name(kind));
+    if (h->comp_len != file_len - sizeof *h)
+        return fail(err, cap, "%s: truncated or padded (%zu bytes of payload, header says %llu)", path,
+                    file_len - sizeof *h, (unsigned long long)h->comp_len);
+    return 0;
+}
+
+int sp_store_read(const char *path, sp_store_kind kind, void **payload, size_t *len, char *err, size_t errcap)
+{
+    uint8_t *file = NULL;
+    size_t flen = 0;
+    if (read_file(path, &file, &flen, err, errcap))
+        return -1;
+    header h;
+    memcpy(&h, file, flen < sizeof h ? flen : sizeof h);
+    int rc = check_header(path, &h, flen, kind, err, errcap);
+    const uint8_t *comp = file + sizeof h;
+    if (rc == 0 && XXH64(comp, h.comp_len, 0) != h.comp_hash)
+        rc = fail(err, errcap, "%s: corrupt (checksum of the compressed data does not match)", path);
+    uint8_t *raw = rc == 0 ? malloc(h.raw_len ? h.raw_len : 1) : NULL;
+    if (rc == 0 && !raw)
+        rc = fail(err, errcap, "%s: out of memory", path);
+    if (rc == 0) {
+        size_t got = ZSTD_decompress(raw, h.raw_len, comp, h.comp_len);
+        if (ZSTD_isError(got) || got != h.raw_len || XXH64(raw, h.raw_len, 0) != h.raw_hash)
+            rc = fail(err, errcap, "%s: corrupt (the payload does not decompress to what was written)", path);
+    }
+    free(file);
+    if (rc) {
+        free(raw);
+        return -1;
+    }
+    *payload = raw;
+    *len = h.raw_len;
+    return 0;
+}
+
+void sp_buf_put(sp_buf *b, const void *p, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n)
+            cap *= 2;
+        uint8_t *d = realloc(b->data, cap);
+        if (!d) {
+            b->failed = 1;
+            return;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, p, n);
+    b->len += n;
+}
+
+void sp_buf_u32(sp_buf *b, uint32_t v)
+{
+    uint8_t le[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    sp_buf_put(b, le, 4);
+}
+
+void sp_buf_free(sp_buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+const void *sp_read_bytes(sp_reader *r, size_t n)
+{
+    if (r->failed || n > r->len - r->at) {
+        r->failed = 1;
+        return NULL;
+    }
+    const void *p = r->p + r->at;
+    r->at += n;
+    return p;
+}
+
+uint32_t sp_read_u32(sp_reader *r)
+{
+    const uint8_t *p = sp_read_bytes(r, 4);
+    return p ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24 : 0;
+}

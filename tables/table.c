@@ -1,0 +1,334 @@
+/* table.c: the generator loop (table.h): for each play and size, solve, compute the nimber, build
+ * and check a certificate, then write the row, the README, the certificate and the stores, each
+ * atomically; with --resume, read them back first. */
+#include "table.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cert.h"
+#include "certify.h"
+#include "progress.h"
+#include "report.h"
+#include "store.h"
+#include "verify.h"
+
+typedef struct run {
+    const sp_table_opts *o;
+    sp_solver *s;
+    sp_table tables[2]; /* normal, misère */
+    sp_children proven; /* misère positions proven lost (certificate facts), kept across runs */
+    volatile sig_atomic_t solver_stop;
+    double deadline;    /* monotonic seconds; 0: none */
+    sp_progress progress;
+    char date[32], machine[128];
+    char err[8192];
+} run;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The solver calls this at most once a second: it prints progress and enforces the time limit and
+ * the outside stop (both end the search through solver_stop). */
+static void on_progress(void *arg, const sp_solver_stats *st)
+{
+    run *r = arg;
+    sp_progress_line(&r->progress, st);
+    if ((r->o->stop && *r->o->stop) || (r->deadline > 0 && now() > r->deadline))
+        r->solver_stop = 1;
+}
+
+static int stopped_from_outside(const run *r)
+{
+    return r->o->stop && *r->o->stop;
+}
+
+/* DIR/name */
+static const char *in_dir(const run *r, char *buf, size_t cap, const char *name)
+{
+    snprintf(buf, cap, "%s/%s", r->o->out, name);
+    return buf;
+}
+
+static int make_dir(const char *path, char *err, size_t cap)
+{
+    if (mkdir(path, 0755) == 0 || errno == EEXIST)
+        return 0;
+    snprintf(err, cap, "%s: %s", path, strerror(errno));
+    return -1;
+}
+
+/* ---------------------------------------------------------------- stores */
+
+static int put_nimber(void *arg, const sp_tok *key, size_t len, unsigned nimber)
+{
+    sp_buf *b = arg;
+    sp_buf_u32(b, (uint32_t)len);
+    for (size_t i = 0; i < len; i++) {
+        uint8_t le[2] = {(uint8_t)key[i], (uint8_t)(key[i] >> 8)};
+        sp_buf_put(b, le, 2);
+    }
+    sp_buf_u32(b, nimber);
+    return 0;
+}
+
+static void put_keys(sp_buf *b, const sp_children *keys)
+{
+    for (size_t i = 0; i < keys->n; i++)
+        put_nimber(b, keys->tok + keys->off[i], keys->len[i], 0);
+}
+
+static int save_stores(run *r)
+{
+    char path[4096];
+    sp_buf b = {0};
+    sp_solver_each_nimber(r->s, put_nimber, &b);
+    in_dir(r, path, sizeof path, "state/nimbers.store");
+    int rc = b.failed ? -1 : sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, r->err, sizeof r->err);
+    sp_buf_free(&b);
+    put_keys(&b, &r->proven);
+    in_dir(r, path, sizeof path, "state/misere-proven.store");
+    if (rc == 0)
+        rc = b.failed ? -1 : sp_store_write(path, SP_STORE_PROVEN, b.data, b.len, r->err, sizeof r->err);
+    sp_buf_free(&b);
+    return rc;
+}
+
+/* Reads one store back, calling add for each (key, value); a missing file is an empty store. */
+static int load_store(run *r, const char *name, sp_store_kind kind,
+                      void (*add)(run *r, const sp_tok *key, size_t len, uint32_t v))
+{
+    char path[4096];
+    void *payload;
+    size_t len;
+    char rel[256];
+    snprintf(rel, sizeof rel, "state/%s", name);
+    in_dir(r, path, sizeof path, rel);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fclose(f);
+    if (sp_store_read(path, kind, &payload, &len, r->err, sizeof r->err))
+        return -1;
+    sp_reader rd = {payload, len, 0, 0};
+    sp_tok key[SP_KEY_MAX];
+    while (rd.at < len && !rd.failed) {
+        uint32_t klen = sp_read_u32(&rd);
+        const uint8_t *p = klen <= SP_KEY_MAX ? sp_read_bytes(&rd, 2 * (size_t)klen) : NULL;
+        uint32_t v = sp_read_u32(&rd);
+        if (!p)
+            break;
+        for (uint32_t i = 0; i < klen; i++)
+            key[i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
+        add(r, key, klen, v);
+    }
+    free(payload);
+    if (rd.failed || rd.at != len) {
+        snprintf(r->err, sizeof r->err, "%s: malformed store payload", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void add_nimber(run *r, const sp_tok *key, size_t len, uint32_t v)
+{
+    sp_solver_add_nimber(r->s, key, len, v);
+}
+
+static void add_proven(run *r, const sp_tok *key, size_t len, uint32_t v)
+{
+    (void)v;
+    sp_children_add(&r->proven, key, len);
+    sp_solver_add_proven(r->s, key, len, 0, SP_PLAY_MISERE, SP_LOSS);
+}
+
+/* ---------------------------------------------------------------- one size */
+
+/* Builds, checks and writes the certificate of a solved row. */
+static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_tok *key, size_t len, sp_outcome o)
+{
+    sp_cert c;
+    char path[4096];
+    if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
+        return;
+    int rc = sp_certify(&c, r->s);
+    sp_verify_result v;
+    if (rc == 0 && sp_verify(&c, r->o->solver.threads, &v) == 0) {
+        snprintf(row->verified, sizeof row->verified, "%s", v.ok ? "yes" : "no");
+        if (!v.ok)
+            fprintf(stderr, "sprouts table: %s 0*%u: the certificate does not check: %s\n",
+                    misere ? "misere" : "normal", n, v.reason);
+    }
+    snprintf(row->cert, sizeof row->cert, "certs/%s-%u.cert", misere ? "misere" : "normal", n);
+    in_dir(r, path, sizeof path, row->cert);
+    if (rc == 0 && sp_cert_save(&c, path, r->err, sizeof r->err) == 0) {
+        row->cert_facts = c.facts.n;
+        for (size_t i = 0; misere && i < c.facts.n; i++)
+            sp_children_add(&r->proven, c.facts.tok + c.facts.off[i], c.facts.len[i]);
+    } else {
+        if (rc == 0)
+            fprintf(stderr, "sprouts table: %s\n", r->err);
+        row->cert[0] = '\0';
+        row->verified[0] = '\0';
+    }
+    sp_cert_free(&c);
+}
+
+static void print_row(const sp_table *t, unsigned n)
+{
+    const sp_row *row = &t->row[n];
+    char nodes[32];
+    sp_progress_count(nodes, sizeof nodes, (double)row->nodes);
+    printf("%s 0*%u: %s", t->misere ? "misere" : "normal", n, row->outcome);
+    if (row->nimber >= 0)
+        printf(", nimber %d", row->nimber);
+    if (strcmp(row->outcome, "unsolved"))
+        printf(" (predicted %s)", (row->outcome[0] == 'w') == (sp_table_prediction(t->misere, n) == 'W')
+                                     ? "so too" : "THE OPPOSITE");
+    printf(", %s nodes, %.2f s", nodes, row->seconds);
+    if (row->cert[0])
+        printf(", certificate %llu facts%s", (unsigned long long)row->cert_facts,
+               !strcmp(row->verified, "yes") ? " (checked)" : " (NOT checked)");
+    printf("\n");
+    fflush(stdout);
+}
+
+/* Solves 0*n in one play and fills its row; returns 1 when stopped from outside. */
+static int solve_size(run *r, int misere, unsigned n)
+{
+    sp_row *row = &r->tables[misere].row[n];
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    if (!ctx)
+        return 1;
+    sp_pos_spots(&p, n);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_canon_ctx_free(ctx);
+
+    char label[64];
+    snprintf(label, sizeof label, "%s 0*%u", misere ? "misere" : "normal", n);
+    sp_progress_init(&r->progress, label, r->o->quiet);
+    r->solver_stop = 0;
+    r->deadline = r->o->time_limit > 0 ? now() + r->o->time_limit : 0;
+    double t0 = now();
+    sp_solver_stats before;
+    sp_solver_stats_get(r->s, &before);
+    sp_outcome o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
+    int nimber = o == SP_LOSS && !misere ? 0 : -1;
+    if (o == SP_WIN && !misere)
+        nimber = sp_solver_nimber(r->s, key, len); /* -1 when out of time: "where computed" */
+    sp_solver_stats st;
+    sp_solver_stats_get(r->s, &st);
+    sp_progress_done(&r->progress);
+    if (stopped_from_outside(r))
+        return 1;
+    memset(row, 0, sizeof *row);
+    row->present = 1;
+    row->nimber = nimber;
+    row->seconds = now() - t0;
+    row->nodes = st.nodes - before.nodes;
+    row->threads = st.threads;
+    snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
+    snprintf(row->version, sizeof row->version, "%s", r->o->version);
+    snprintf(row->date, sizeof row->date, "%s", r->date);
+    snprintf(row->machine, sizeof row->machine, "%s", r->machine);
+    if (o != SP_UNKNOWN) {
+        r->deadline = 0; /* the certificate is part of the result, not of the time limit */
+        certify_row(r, row, misere, n, key, len, o);
+    }
+    return stopped_from_outside(r);
+}
+
+static int save_tables(run *r)
+{
+    if (sp_table_save(&r->tables[0], r->o->out, r->err, sizeof r->err) ||
+        sp_table_save(&r->tables[1], r->o->out, r->err, sizeof r->err) ||
+        sp_table_readme(&r->tables[0], &r->tables[1], r->o->out, r->err, sizeof r->err))
+        return -1;
+    return save_stores(r);
+}
+
+/* ---------------------------------------------------------------- the run */
+
+static int prepare(run *r)
+{
+    char path[4096];
+    if (make_dir(r->o->out, r->err, sizeof r->err) || make_dir(in_dir(r, path, sizeof path, "certs"), r->err, sizeof r->err) ||
+        make_dir(in_dir(r, path, sizeof path, "state"), r->err, sizeof r->err))
+        return -1;
+    r->tables[1].misere = 1;
+    for (int m = 0; m < 2; m++)
+        if (sp_table_load(&r->tables[m], r->o->out, r->err, sizeof r->err))
+            return -1;
+    if (!r->o->resume) {
+        for (int m = 0; m < 2; m++)
+            for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++)
+                if (r->tables[m].row[n].present) {
+                    snprintf(r->err, sizeof r->err, "%s already holds results: add --resume to continue them "
+                             "(finished sizes are kept), or choose another --out", r->o->out);
+                    return -2;
+                }
+    }
+    if (load_store(r, "nimbers.store", SP_STORE_NIMBERS, add_nimber) ||
+        load_store(r, "misere-proven.store", SP_STORE_PROVEN, add_proven))
+        return -1;
+    sp_table_provenance(r->date, sizeof r->date, r->machine, sizeof r->machine);
+    return 0;
+}
+
+static int run_play(run *r, int misere)
+{
+    for (unsigned n = r->o->from; n <= r->o->to; n++) {
+        const sp_row *row = &r->tables[misere].row[n];
+        if (row->present && strcmp(row->outcome, "unsolved")) {
+            printf("%s 0*%u: %s, kept from an earlier run\n", misere ? "misere" : "normal", n, row->outcome);
+            continue;
+        }
+        if (solve_size(r, misere, n))
+            return 1;
+        if (save_tables(r)) {
+            fprintf(stderr, "sprouts table: %s\n", r->err);
+            return 1;
+        }
+        print_row(&r->tables[misere], n);
+    }
+    return 0;
+}
+
+int sp_table_run(const sp_table_opts *o)
+{
+    run *r = calloc(1, sizeof *r);
+    if (!r)
+        return 1;
+    r->o = o;
+    sp_children_init(&r->proven);
+    sp_solver_opts so = o->solver;
+    so.progress = on_progress;
+    so.progress_arg = r;
+    so.stop = &r->solver_stop;
+    r->s = sp_solver_new(&so);
+    int rc = r->s ? prepare(r) : (snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory"), -1);
+    if (rc) {
+        fprintf(stderr, "sprouts table: %s\n", r->err);
+        rc = rc == -2 ? 2 : 1;
+    }
+    if (rc == 0 && o->normal)
+        rc = run_play(r, 0);
+    if (rc == 0 && o->misere)
+        rc = run_play(r, 1);
+    if (rc == 1 && stopped_from_outside(r))
+        fprintf(stderr, "sprouts table: stopped; finished sizes are saved (rerun with --resume to continue)\n");
+    sp_solver_free(r->s);
+    sp_children_free(&r->proven);
+    free(r);
+    return rc;
+}

@@ -1,0 +1,36 @@
+/* table.h: the table generator: solves 0*A..0*B in normal and/or misère play, one size after the
+ * other with one solver (so what it learns carries over), writes the result tables, certificates and
+ * what it learned, and resumes after a crash.
+ *
+ * Contract:
+ * - Every finished size is on disk before the next starts: rows, README, certificate and stores are
+ *   each written atomically, so a kill at any moment loses at most the size in progress.
+ * - With resume, rows already solved are kept and skipped; unsolved ones are tried again; the stores
+ *   written before are read back (a corrupt or foreign store stops the run with its reason).
+ * - A size that exceeds the time limit is recorded as unsolved (never as a result), and the run goes on.
+ */
+#ifndef SP_TABLE_H
+#define SP_TABLE_H
+
+#include <signal.h>
+
+#include "solver.h"
+
+typedef struct sp_table_opts {
+    int normal, misere;        /* which plays to run */
+    unsigned from, to;
+    sp_solver_opts solver;     /* threads, memory; progress and stop are set by the generator */
+    const char *out;           /* the directory of the tables */
+    int resume;
+    double time_limit;         /* seconds per size and play; 0: none */
+    int quiet;                 /* no progress lines on stderr */
+    const char *version;       /* the program's version, for provenance */
+    volatile sig_atomic_t *stop; /* set from outside (Ctrl-C) to end the run cleanly */
+} sp_table_opts;
+
+/* Runs the generator; prints one line per finished size on stdout. Returns 0 when every requested
+ * size is done (solved or recorded unsolved), 1 when stopped from outside or on an error (reported
+ * on stderr), 2 on a usage problem (reported). */
+int sp_table_run(const sp_table_opts *o);
+
+#endif

@@ -1,0 +1,29 @@
+/* verify.h: the independent checker of certificates. It shares only canon/ with the solver: moves
+ * are generated afresh and every claim is checked by the definitions, with no transposition table, no
+ * search heuristics and no parallel search.
+ *
+ * Contract: sp_verify() accepts exactly when every fact is proven by the others and the root's claim
+ * follows: a claimed loss must have each of its moves answered by a move to a claimed loss (normal
+ * play: a position whose lands all have facts whose nimbers XOR to the Nim heap; misère play: a fact,
+ * or a position with no move, which the player to move wins); a claimed win needs one move to a
+ * claimed loss. Sound by induction on the length of the game: no false claim can pass.
+ */
+#ifndef SP_VERIFY_H
+#define SP_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cert.h"
+
+typedef struct sp_verify_result {
+    int ok;                /* 1: the certificate proves its claim */
+    uint64_t facts;        /* facts checked */
+    uint64_t positions;    /* positions generated while checking */
+    char reason[512];      /* why it failed (first failure found) */
+} sp_verify_result;
+
+/* Checks c with up to `threads` threads (0: all). Returns 0, or -1 when out of memory. */
+int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res);
+
+#endif

@@ -1,0 +1,102 @@
+/* cmd_table.c: `sprouts table`: the table generator on the command line (tables/table.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmds.h"
+#include "report.h"
+#include "sp_config.h"
+#include "sp_revision.h"
+#include "table.h"
+
+static const char usage[] =
+    "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
+    "                     [--out DIR] [--resume] [--time-limit S] [--quiet]\n"
+    "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
+    "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
+    "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
+    "Every finished n is saved at once (atomically): after a crash or Ctrl-C, --resume continues.\n"
+    "  --play P        normal, misere or both (default both)\n"
+    "  --from A        first n (default 1)\n"
+    "  --to B          last n (default 12)\n"
+    "  --threads N     search threads (default: all cores)\n"
+    "  --tt-mb M       transposition table in MiB (default: a quarter of memory, at most 4096)\n"
+    "  --out DIR       where the tables go (default results)\n"
+    "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
+    "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
+    "  --quiet         no progress lines on stderr\n"
+    "  -h, --help\n"
+    "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
+
+static int parse_play(const char *prog, const char *arg, sp_table_opts *o)
+{
+    o->normal = !strcmp(arg, "normal") || !strcmp(arg, "both");
+    o->misere = !strcmp(arg, "misere") || !strcmp(arg, "both");
+    return o->normal || o->misere ? 0 : sp_cli_usage(prog, "--play is normal, misere or both, not '%s'", arg);
+}
+
+static int parse_n(const char *prog, const char *opt, const char *arg, unsigned *out)
+{
+    uint64_t v;
+    if (!sp_cli_parse_u64(arg, 1, 200, &v))
+        return sp_cli_usage(prog, "%s needs a number of spots from 1 to 200, not '%s'", opt, arg);
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int parse(int argc, char **argv, sp_table_opts *o)
+{
+    static const struct option opts[] = {
+        {"play", required_argument, 0, 'p'},    {"from", required_argument, 0, 'f'},
+        {"to", required_argument, 0, 't'},      {"threads", required_argument, 0, 'T'},
+        {"tt-mb", required_argument, 0, 'm'},   {"out", required_argument, 0, 'o'},
+        {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
+        {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *prog = "sprouts table";
+    int c, rc = 0;
+    uint64_t secs;
+    while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': fputs(usage, stdout); return -1;
+        case 'p': rc = parse_play(prog, optarg, o); break;
+        case 'f': rc = parse_n(prog, "--from", optarg, &o->from); break;
+        case 't': rc = parse_n(prog, "--to", optarg, &o->to); break;
+        case 'T': rc = sp_report_threads(prog, optarg, &o->solver); break;
+        case 'm': rc = sp_report_tt_mb(prog, optarg, &o->solver); break;
+        case 'o': o->out = optarg; break;
+        case 'r': o->resume = 1; break;
+        case 'q': o->quiet = 1; break;
+        case 'l':
+            rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
+                     ? (o->time_limit = (double)secs, 0)
+                     : sp_cli_usage(prog, "--time-limit needs a number of seconds, not '%s'", optarg);
+            break;
+        default: return sp_cli_bad_option(prog, argv, "");
+        }
+    }
+    if (rc)
+        return rc;
+    if (optind != argc)
+        return sp_cli_usage(prog, "unexpected argument '%s' (see --help)", argv[optind]);
+    if (o->from > o->to)
+        return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
+    return 0;
+}
+
+int sp_cmd_table(int argc, char **argv)
+{
+    sp_table_opts o;
+    memset(&o, 0, sizeof o);
+    o.normal = o.misere = 1;
+    o.from = 1;
+    o.to = 12;
+    o.out = "results";
+    o.version = "sprouts " SP_VERSION " (git " SP_REVISION ")";
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc < 0 ? SP_EXIT_OK : rc;
+    sp_report_catch_signals();
+    o.stop = &sp_report_stop;
+    return sp_table_run(&o);
+}
