@@ -2,6 +2,7 @@
  * replacement of the least-work entry. */
 #include "tt.h"
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,9 +61,11 @@ void sp_tt_free(sp_tt *tt)
 
 static void lock(bucket *b)
 {
+    unsigned spins = 0;
     while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire))
         while (atomic_load_explicit(&b->lock, memory_order_relaxed))
-            ;
+            if (++spins % 64 == 0)
+                sched_yield(); /* the holder may have been preempted: let it finish */
 }
 
 static void unlock(bucket *b)

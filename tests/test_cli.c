@@ -138,6 +138,7 @@ int main(int argc, char **argv)
 {
     Suite *s = suite_create("cli");
     TCase *tc = tcase_create("exit codes");
+    tcase_set_timeout(tc, 60); /* programs run here: a loaded machine must not fail them */
     tcase_add_test(tc, help_and_version);
     tcase_add_test(tc, unknown_subcommand_and_option);
     tcase_add_test(tc, every_subcommand_has_help);
