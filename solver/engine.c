@@ -207,22 +207,30 @@ static uint32_t seen_dn(const sp_worker *w, const sp_child *c)
     return v >= SP_PN_INF ? SP_PN_INF - 1 : (uint32_t)v;
 }
 
-/* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. The best
- * child is chosen by the disproof numbers as this thread sees them (seen_dn). */
-static void combine(const sp_worker *w, const sp_frame *f, uint32_t *pn, uint32_t *dn, size_t *best, uint32_t *dn2,
-                    size_t *true_best)
+/* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. */
+static void numbers(const sp_frame *f, uint32_t *pn, uint32_t *dn)
 {
-    uint32_t mpn = SP_PN_INF, sdn = 0, bestv = SP_PN_INF, second = SP_PN_INF;
-    size_t b = 0, tb = 0;
+    uint32_t mpn = SP_PN_INF, sdn = 0;
     bool child_lost = false;
     for (size_t i = 0; i < f->n; i++) {
+        child_lost |= f->c[i].dn == 0;
+        mpn = f->c[i].dn < mpn ? f->c[i].dn : mpn;
+        sdn = sat_add(sdn, f->c[i].pn);
+    }
+    *pn = mpn;
+    *dn = child_lost ? SP_PN_INF : sdn;
+}
+
+/* The child to search next and the second-best disproof number. Where the node looks lost (every
+ * child will need a proof) other threads' children look costlier, so that threads spread over the
+ * children; where it looks won they all follow the best child and spread below it. */
+static size_t select_child(const sp_worker *w, const sp_frame *f, bool spread, uint32_t *dn2)
+{
+    uint32_t bestv = SP_PN_INF, second = SP_PN_INF;
+    size_t b = 0;
+    for (size_t i = 0; i < f->n; i++) {
         const sp_child *c = &f->c[i];
-        uint32_t v = seen_dn(w, c);
-        child_lost |= c->dn == 0;
-        if (c->dn < mpn) {
-            mpn = c->dn;
-            tb = i;
-        }
+        uint32_t v = spread ? seen_dn(w, c) : c->dn;
         if (v < bestv || (v == bestv && c->order < f->c[b].order)) {
             second = bestv;
             bestv = v;
@@ -230,15 +238,9 @@ static void combine(const sp_worker *w, const sp_frame *f, uint32_t *pn, uint32_
         } else if (v < second) {
             second = v;
         }
-        sdn = sat_add(sdn, c->pn);
     }
-    if (child_lost)
-        sdn = SP_PN_INF;
-    *pn = mpn;
-    *dn = sdn;
-    *best = b;
     *dn2 = second;
-    *true_best = tb;
+    return b;
 }
 
 /* With several threads, siblings may have been settled by others since this thread looked. */
@@ -285,19 +287,19 @@ static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, ui
                             uint32_t *pn, uint32_t *dn, unsigned depth)
 {
     for (;;) {
-        size_t b, tb;
         uint32_t dn2;
         if (w->eng->threads > 1)
             refresh_children(w, f);
-        combine(w, f, pn, dn, &b, &dn2, &tb);
+        numbers(f, pn, dn);
         if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
             return;
-        sp_child *c = &f->c[b];
+        bool spread = w->eng->threads > 1 && *dn <= *pn;
+        sp_child *c = &f->c[select_child(w, f, spread, &dn2)];
         /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
         uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
         uint32_t cthdn = thpn < eps ? thpn : eps;
         if (c->dn >= cthdn) { /* the child others leave alone cannot progress here: share the best */
-            c = &f->c[tb];
+            c = &f->c[select_child(w, f, false, &dn2)];
             cthdn = thpn;
         }
         uint32_t cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - *dn, c->pn);

@@ -21,12 +21,14 @@
 static const char usage[] =
     "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
     "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
+    "                                   [--sequential]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
     "normal, misere: solves 0*A..0*B one by one, each in a fresh process (so that peak memory is its\n"
     "       own), and prints per n: outcome, seconds, nodes, nodes/s, peak memory, threads; with\n"
-    "       --runs R the median of R runs.\n";
+    "       --runs R the median of R runs; with --sequential one solver goes through all n in\n"
+    "       turn, keeping what it learned (as 'sprouts table' does).\n";
 
 static double now(void)
 {
@@ -172,8 +174,36 @@ typedef struct solve_result {
     long peak_kb;
 } solve_result;
 
-/* Solves 0*n in a child process so that its peak memory is its own. */
-static int solve_in_child(unsigned n, sp_play play, const sp_solver_opts *o, solve_result *res)
+/* Solves 0*from..0*to with one solver in a child process (so that its peak memory is its own),
+ * writing one solve_result per n: work and time per n, the peak memory so far. */
+static void child_solves(int fd, unsigned from, unsigned to, sp_play play, const sp_solver_opts *o)
+{
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_solver *s = sp_solver_new(o);
+    uint64_t nodes_before = 0;
+    for (unsigned n = from; n <= to; n++) {
+        sp_pos p;
+        sp_tok key[SP_KEY_MAX];
+        sp_pos_spots(&p, n);
+        size_t len = sp_canon_pos(ctx, &p, key);
+        solve_result r = {-1, 0, 0, 0};
+        if (s) {
+            r.outcome = sp_solver_outcome(s, key, len, play);
+            sp_solver_stats st;
+            sp_solver_stats_get(s, &st);
+            r.seconds = st.seconds;
+            r.nodes = (unsigned long long)(st.nodes - nodes_before);
+            nodes_before = st.nodes;
+        }
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        r.peak_kb = ru.ru_maxrss;
+        if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
+            break;
+    }
+}
+
+static int solve_in_child(unsigned from, unsigned to, sp_play play, const sp_solver_opts *o, solve_result *res)
 {
     int fd[2];
     if (pipe(fd))
@@ -184,74 +214,72 @@ static int solve_in_child(unsigned n, sp_play play, const sp_solver_opts *o, sol
         return -1;
     if (pid == 0) {
         close(fd[0]);
-        sp_canon_ctx *ctx = sp_canon_ctx_new();
-        sp_pos p;
-        sp_tok key[SP_KEY_MAX];
-        sp_pos_spots(&p, n);
-        size_t len = sp_canon_pos(ctx, &p, key);
-        sp_solver *s = sp_solver_new(o);
-        solve_result r = {-1, 0, 0, 0};
-        if (s) {
-            r.outcome = sp_solver_outcome(s, key, len, play);
-            sp_solver_stats st;
-            sp_solver_stats_get(s, &st);
-            r.seconds = st.seconds;
-            r.nodes = (unsigned long long)st.nodes;
-        }
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        r.peak_kb = ru.ru_maxrss;
-        ssize_t w = write(fd[1], &r, sizeof r);
-        _exit(w == (ssize_t)sizeof r ? 0 : 1);
+        child_solves(fd[1], from, to, play, o);
+        _exit(0);
     }
     close(fd[1]);
-    ssize_t got = read(fd[0], res, sizeof *res);
+    int ok = 0;
+    for (unsigned n = from; n <= to; n++)
+        ok |= read(fd[0], &res[n - from], sizeof *res) != (ssize_t)sizeof *res || res[n - from].outcome < 0;
     close(fd[0]);
     int status;
     waitpid(pid, &status, 0);
-    return got == (ssize_t)sizeof *res && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+    return !ok && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
 static int bench_solve(int argc, char **argv, sp_play play)
 {
     static const struct option opts[] = {{"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
                                          {"threads", required_argument, 0, 'T'}, {"tt-mb", required_argument, 0, 'm'},
-                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+                                         {"runs", required_argument, 0, 'r'}, {"sequential", no_argument, 0, 's'},
+                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = play == SP_PLAY_NORMAL ? "sprouts-bench normal" : "sprouts-bench misere";
     uint64_t from = 10, to = play == SP_PLAY_NORMAL ? 14 : 9, runs = 1;
     sp_solver_opts o = {.tt_bytes = (size_t)1024 << 20, .threads = 1};
-    int c, rc = 0;
+    int c, rc = 0, sequential = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'h': return fputs(usage, stdout), SP_EXIT_OK;
         case 'f': rc = sp_cli_parse_u64(optarg, 1, 200, &from) ? 0 : sp_cli_usage(prog, "bad --from '%s'", optarg); break;
         case 't': rc = sp_cli_parse_u64(optarg, 1, 200, &to) ? 0 : sp_cli_usage(prog, "bad --to '%s'", optarg); break;
         case 'r': rc = sp_cli_parse_u64(optarg, 1, 99, &runs) ? 0 : sp_cli_usage(prog, "bad --runs '%s'", optarg); break;
+        case 's': sequential = 1; break;
         case 'T': rc = sp_report_threads(prog, optarg, &o); break;
         case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
-    if (rc)
-        return rc;
-    printf("%-4s %-8s %10s %14s %12s %10s %8s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB", "threads");
+    if (rc || from > to)
+        return rc ? rc : sp_cli_usage(prog, "--from is after --to");
+    unsigned count = (unsigned)(to - from + 1);
+    solve_result *res = calloc((size_t)count * runs, sizeof *res);
+    if (!res)
+        return sp_cli_fail(prog, "out of memory");
+    /* run k of every n: fresh mode solves each n in its own process, sequential mode all n in one */
+    for (uint64_t k = 0; k < runs && rc == 0; k++)
+        for (unsigned n = (unsigned)from; n <= to && rc == 0; n = sequential ? (unsigned)to + 1 : n + 1)
+            if (solve_in_child(n, sequential ? (unsigned)to : n, play, &o, res + k * count + (n - from)))
+                rc = sp_cli_fail(prog, "0*%u: the solver failed", n);
+    printf("mode: %s, %u thread%s, tt %zu MiB, median of %llu run%s\n",
+           sequential ? "sequential (one solver for all n, as sprouts table)" : "fresh (one process per n)", o.threads,
+           o.threads == 1 ? "" : "s", o.tt_bytes >> 20, (unsigned long long)runs, runs == 1 ? "" : "s");
+    printf("%-4s %-8s %10s %14s %12s %10s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB");
     double total = 0;
-    for (unsigned n = (unsigned)from; n <= to; n++) {
+    for (unsigned i = 0; i < count && rc == 0; i++) {
         double secs[99];
-        solve_result r = {0};
-        for (uint64_t k = 0; k < runs; k++) {
-            if (solve_in_child(n, play, &o, &r) || r.outcome < 0)
-                return sp_cli_fail(prog, "0*%u: the solver failed", n);
-            secs[k] = r.seconds;
-        }
+        for (uint64_t k = 0; k < runs; k++)
+            secs[k] = res[k * count + i].seconds;
+        const solve_result *r = &res[i];
         double med = median(secs, (int)runs);
         total += med;
-        printf("%-4u %-8s %10.2f %14llu %12.0f %10.1f %8u\n", n, r.outcome == SP_WIN ? "win" : "loss", med, r.nodes,
-               (double)r.nodes / med, (double)r.peak_kb / 1024, o.threads);
-        fflush(stdout);
+        printf("%-4llu %-8s %10.2f %14llu %12.0f %10.1f\n", (unsigned long long)from + i,
+               r->outcome == SP_WIN ? "win" : "loss", med, r->nodes, med > 0 ? (double)r->nodes / med : 0,
+               (double)r->peak_kb / 1024);
     }
-    printf("total %.2f s\n", total);
-    return SP_EXIT_OK;
+    if (rc == 0)
+        printf("total %.2f s\n", total);
+    free(res);
+    return rc;
 }
 
 int main(int argc, char **argv)
