@@ -14,6 +14,7 @@ struct sp_subcommand {
 int sp_cmd_canon(int argc, char **argv);
 int sp_cmd_children(int argc, char **argv);
 int sp_cmd_random(int argc, char **argv);
+int sp_cmd_replay(int argc, char **argv);
 int sp_cmd_solve(int argc, char **argv);
 
 /* The table sprouts.c dispatches on; ends with a NULL name. */
