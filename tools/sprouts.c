@@ -18,6 +18,7 @@ const struct sp_subcommand sp_subcommands[] = {
     {"canon", "print the canonical form of a position", sp_cmd_canon},
     {"children", "list the distinct positions one move away", sp_cmd_children},
     {"random", "play random moves and print the positions reached", sp_cmd_random},
+    {"replay", "replay (and analyse) a game record in the players' notation", sp_cmd_replay},
     {"solve", "decide who wins a position (and its nimber)", sp_cmd_solve},
     {"table", "solve 0*A..0*B into result tables with certificates (the main job)", sp_cmd_table},
     {"verify", "check a certificate without the solver", sp_cmd_verify},
