@@ -1,5 +1,5 @@
-/* grow.h: the growable arrays of canon's record and replay modules (an internal header, not part of
- * any module's contract): capacity doubles, so appending stays amortised O(1). */
+/* grow.h: growable arrays, the one helper every module uses for them: capacity doubles, so appending
+ * stays amortised O(1). */
 #ifndef SP_GROW_H
 #define SP_GROW_H
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "rng.h"
 #include "simplify.h"
 
@@ -39,21 +40,6 @@ void sp_children_clear(sp_children *c)
     c->tok_len = 0;
     if (c->slot)
         memset(c->slot, 0xff, sizeof(uint32_t) * c->slot_cap);
-}
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = n;
-    return 0;
 }
 
 static int rehash(sp_children *c, size_t want)
@@ -102,14 +88,14 @@ int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
     if (c->slot[i] != UINT32_MAX)
         return 0;
     size_t cap = c->cap;
-    if (grow((void **)&c->off, &cap, c->n + 1, sizeof(uint32_t)))
+    if (sp_grow((void **)&c->off, &cap, c->n + 1, sizeof(uint32_t)))
         return -1;
     cap = c->cap;
-    if (grow((void **)&c->len, &cap, c->n + 1, sizeof(uint32_t)))
+    if (sp_grow((void **)&c->len, &cap, c->n + 1, sizeof(uint32_t)))
         return -1;
-    if (grow((void **)&c->hash, &c->cap, c->n + 1, sizeof(uint64_t)))
+    if (sp_grow((void **)&c->hash, &c->cap, c->n + 1, sizeof(uint64_t)))
         return -1;
-    if (grow((void **)&c->tok, &c->tok_cap, c->tok_len + len, sizeof(sp_tok)))
+    if (sp_grow((void **)&c->tok, &c->tok_cap, c->tok_len + len, sizeof(sp_tok)))
         return -1;
     if (len) /* the empty key (no move left) may come first, while tok is still NULL */
         memcpy(c->tok + c->tok_len, key, sizeof(sp_tok) * len);

@@ -385,17 +385,29 @@ static int close_v2(parser *ps, const char *where, int level)
 }
 
 /* GLOP 2.x: '.', '|' and '+' separate; the end closes everything. */
-static int parse_v2(parser *ps, const char *end)
+/* Reads spot items up to the next separator; returns 1 with the separator in *c and its place in
+ * *where, 0 at the end of the text, -1 on an error. */
+static int next_separator(parser *ps, const char *end, char *c, const char **where)
 {
     while (ps->at < end) {
-        const char *where = ps->at;
-        char c = *where;
-        if (is_item_start(c)) {
+        if (is_item_start(*ps->at)) {
             if (read_item(ps))
                 return -1;
             continue;
         }
-        ps->at++;
+        *where = ps->at;
+        *c = *ps->at++;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_v2(parser *ps, const char *end)
+{
+    const char *where;
+    char c;
+    int got;
+    while ((got = next_separator(ps, end, &c, &where)) > 0) {
         if (c == '.' || c == '|' || c == '+') {
             if (close_v2(ps, where, c == '.' ? 1 : c == '|' ? 2 : 3))
                 return -1;
@@ -407,7 +419,7 @@ static int parse_v2(parser *ps, const char *end)
             return fail_at(ps, where, "unknown character '%c'", c);
         }
     }
-    return close_v2(ps, end, 3);
+    return got < 0 ? -1 : close_v2(ps, end, 3);
 }
 
 static bool p_region_open(const parser *ps)
@@ -419,15 +431,10 @@ static bool p_region_open(const parser *ps)
 /* GLOP 1.x: '.', '}', ']' and '!' terminate boundary, region, land and position. */
 static int parse_v1(parser *ps, const char *end)
 {
-    while (ps->at < end) {
-        const char *where = ps->at;
-        char c = *where;
-        if (is_item_start(c)) {
-            if (read_item(ps))
-                return -1;
-            continue;
-        }
-        ps->at++;
+    const char *where;
+    char c;
+    int got;
+    while ((got = next_separator(ps, end, &c, &where)) > 0) {
         if (c == '.') {
             if (close_boundary(ps, where))
                 return -1;
@@ -452,7 +459,7 @@ static int parse_v1(parser *ps, const char *end)
             return fail_at(ps, where, "unknown character '%c'", c);
         }
     }
-    return fail_at(ps, end, "GLOP 1.x string must end with '!'");
+    return got < 0 ? -1 : fail_at(ps, end, "GLOP 1.x string must end with '!'");
 }
 
 int sp_pos_parse(const char *text, sp_pos *out, sp_parse_error *err)

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <xxhash.h>
 
+#include "grow.h"
+
 #define CHECK_EVERY 1024 /* nodes between looks at the clock and the stop flag */
 
 /* ---------------------------------------------------------------- nodes and frames */
@@ -61,21 +63,6 @@ void sp_worker_release(sp_worker *w)
     w->nframes = 0;
 }
 
-static int reserve(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = n;
-    return 0;
-}
-
 void sp_frame_reset(sp_frame *f)
 {
     f->n = 0;
@@ -115,8 +102,8 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
     for (; f->seen[j]; j = (j + 1) & (f->seen_cap - 1))
         if (f->seen[j] == tag)
             return 0; /* the same child reached by two moves (a 2^-64 chance of a false repeat) */
-    if (reserve((void **)&f->c, &f->cap, f->n + 1, sizeof *f->c) ||
-        reserve((void **)&f->tok, &f->tok_cap, f->tok_len + len, sizeof *f->tok))
+    if (sp_grow((void **)&f->c, &f->cap, f->n + 1, sizeof *f->c) ||
+        sp_grow((void **)&f->tok, &f->tok_cap, f->tok_len + len, sizeof *f->tok))
         return -1;
     f->seen[j] = tag;
     memcpy(f->tok + f->tok_len, key, len * sizeof(sp_tok));
