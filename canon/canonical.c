@@ -23,6 +23,7 @@ typedef struct region_info {
     uint16_t nup;                /* upper-case slots */
     uint8_t orients;             /* bit o: orientation o (1 = reversed) gives the least form */
     uint8_t sorted;              /* 2-3 lives: one boundary whose order is irrelevant */
+    uint32_t rigid_off;          /* symmetry 1: its one slot map, in ctx->rigid */
 } region_info;
 
 /* One region being laid out from one state of the search. */
@@ -63,6 +64,8 @@ struct sp_canon_ctx {
     uint16_t up_pos[2][SP_MAX_SYMS]; /* ... their positions in orientation o, ascending */
     uint16_t up_let[2][SP_MAX_SYMS]; /* ... and their letters (dense indices) */
     uint64_t block[SP_MAX_SYMS];     /* the least (colour, name) of every slot, in key order */
+    uint16_t rigid[SP_MAX_SYMS];     /* slot maps of the rigid regions (one layout each) */
+    uint32_t rigid_len;
     /* colour refinement: invariant colours of regions and of upper-case letters */
     uint16_t up_reg[MAX_UP][2];      /* the two regions of each upper-case letter */
     uint32_t rcolor[SP_MAX_REGS];
@@ -244,6 +247,22 @@ static uint32_t region_symmetry(const sp_canon_ctx *ctx, unsigned r, unsigned o)
     return sym;
 }
 
+static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots);
+
+/* A region with one layout (symmetry 1): its slot map is fixed, so naming needs no search. */
+static void record_rigid(sp_canon_ctx *ctx, unsigned r, unsigned o)
+{
+    const sp_pos *p = ctx->p;
+    region_info *ri = &ctx->info[r];
+    unsigned b0 = sp_pos_rstart(p, r), m = p->rend[r] - b0, k = 0;
+    ri->rigid_off = ctx->rigid_len;
+    for (unsigned i = 0; i < m; i++) {
+        unsigned b = ri->sorted ? b0 : ctx->bord[o][b0 + i];
+        k += boundary_slots(ctx, o, b, ri->sorted ? 0 : ctx->rot[o][b], ctx->rigid + ctx->rigid_len + k);
+    }
+    ctx->rigid_len += k;
+}
+
 static int cmp_tok(const void *a, const void *b)
 {
     return (int)*(const sp_tok *)a - (int)*(const sp_tok *)b;
@@ -285,6 +304,8 @@ static void build_region(sp_canon_ctx *ctx, unsigned r, uint32_t *form_len)
         for (unsigned k = 2; k <= ri->nup; k++)
             ri->symmetry = sat_mul(ri->symmetry, k);
         *form_len += len;
+        if (ri->symmetry == 1)
+            record_rigid(ctx, r, 0);
         return;
     }
     for (unsigned b = b0; b < b1; b++)
@@ -301,6 +322,8 @@ static void build_region(sp_canon_ctx *ctx, unsigned r, uint32_t *form_len)
     ri->symmetry = region_symmetry(ctx, r, c <= 0 ? 0 : 1);
     if (ri->orients == 3)
         ri->symmetry = sat_mul(ri->symmetry, 2);
+    if (ri->symmetry == 1)
+        record_rigid(ctx, r, c <= 0 ? 0 : 1);
 }
 
 /* ---------------------------------------------------------------- naming the letters */
@@ -618,6 +641,24 @@ static void refine_colours(sp_canon_ctx *ctx, unsigned r0, unsigned nr)
     colour_letters(ctx);
 }
 
+/* The common case, one state and a region alone in its group with one layout: name its letters in
+ * place, as the search would, without copying the state. */
+static void place_rigid(sp_canon_ctx *ctx, unsigned c)
+{
+    const region_info *ri = &ctx->info[ctx->rorder[c]];
+    uint16_t *names = ctx->names[ctx->cur];
+    unsigned fresh = ctx->next_name[ctx->cur][0];
+    for (unsigned j = 0; j < ri->nup; j++) {
+        unsigned u = ctx->rigid[ri->rigid_off + j];
+        if (names[u] == NONE)
+            names[u] = (uint16_t)fresh++;
+        ctx->block[ctx->base + j] = (uint64_t)ctx->lcolor[u] << 16 | names[u];
+    }
+    ctx->next_name[ctx->cur][0] = (uint16_t)fresh;
+    ctx->placed[ctx->cur][0][c / 64] |= 1ull << (c % 64);
+    ctx->base += ri->nup;
+}
+
 static size_t emit_land(const sp_canon_ctx *ctx, unsigned nr, sp_tok *out)
 {
     size_t len = 0;
@@ -639,6 +680,7 @@ size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out
     uint32_t form_len = 0;
     ctx->p = p;
     ctx->truncated = false;
+    ctx->rigid_len = 0;
     ctx->nup_total = index_letters(ctx, r0, r1);
     for (unsigned r = r0; r < r1; r++)
         build_region(ctx, r, &form_len);
@@ -657,6 +699,10 @@ size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out
     for (unsigned g0 = 0, g1; g0 < nr; g0 = g1) {
         for (g1 = g0 + 1; g1 < nr && ctx->rcolor[ctx->rorder[g1]] == ctx->rcolor[ctx->rorder[g0]]; g1++)
             ;
+        if (g1 - g0 == 1 && ctx->nstates == 1 && ctx->info[ctx->rorder[g0]].symmetry == 1) {
+            place_rigid(ctx, g0);
+            continue;
+        }
         for (unsigned i = g0; i < g1; i++)
             search_level(ctx, g0, g1);
     }

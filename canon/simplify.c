@@ -110,6 +110,18 @@ static unsigned uf_find(uint16_t *parent, unsigned x)
     return x;
 }
 
+/* Copies the used part of a position (the arrays are mostly empty: a whole copy would be 5 KiB). */
+static void copy_used(sp_pos *dst, const sp_pos *src)
+{
+    dst->nsym = src->nsym, dst->nbnd = src->nbnd, dst->nreg = src->nreg, dst->nland = src->nland;
+    dst->nletter = src->nletter;
+    memcpy(dst->sym, src->sym, src->nsym * sizeof src->sym[0]);
+    memcpy(dst->bend, src->bend, src->nbnd * sizeof src->bend[0]);
+    memcpy(dst->rend, src->rend, src->nreg * sizeof src->rend[0]);
+    memcpy(dst->zeros, src->zeros, src->nreg * sizeof src->zeros[0]);
+    memcpy(dst->lend, src->lend, src->nland * sizeof src->lend[0]);
+}
+
 /* Rewrites the surviving regions, grouped into lands, dropping dead symbols and empty boundaries,
  * and merging the boundaries of the regions marked in merge[] into one. */
 static void rebuild(sp_pos *p, const bool *alive, const bool *merge, const uint16_t *reg_of_sym)
@@ -153,7 +165,7 @@ static void rebuild(sp_pos *p, const bool *alive, const bool *merge, const uint1
         }
         q.lend[q.nland++] = q.nreg;
     }
-    memcpy(p, &q, sizeof q);
+    copy_used(p, &q);
 }
 
 void sp_pos_simplify(sp_pos *p)
