@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "progress.h"
+#include "nim_progress.h"
 
 /* The whole command line, for the provenance of a summary file. */
 typedef struct nf_cmdline {

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "progress.h"
+#include "nim_progress.h"
 
 #define SP_FIB_MAX_N 200000u
 

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "progress.h"
+#include "nim_progress.h"
 
 #define SP_MB_MAX_ROWS 8
 #define SP_MB_MAX_ROW 255u /* matches in one row */

@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "progress.h"
+#include "nim_progress.h"
 #include "retro.h"
 
 #define SP_NC_MAX_ROWS 16

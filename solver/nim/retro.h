@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "progress.h"
+#include "nim_progress.h"
 
 #define SP_RETRO_MAX_DEGREE 249u
 #define SP_RETRO_MAX_PREDS 4096u

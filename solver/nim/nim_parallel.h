@@ -1,4 +1,4 @@
-/* parallel.h: OpenMP for the Nim-family loops, or nothing when the build has it off: the pragmas
+/* nim_parallel.h: OpenMP for the Nim-family loops, or nothing when the build has it off: the pragmas
  * vanish instead of warning, and every thread counts as the main one. */
 #ifndef SP_NIM_PARALLEL_H
 #define SP_NIM_PARALLEL_H

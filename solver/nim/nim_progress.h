@@ -1,11 +1,11 @@
-/* progress.h: the progress callback through which the long Nim-family computations report.
+/* nim_progress.h: the progress callback through which the long Nim-family computations report.
  * The library never prints; the caller decides how often a report reaches the terminal. */
 #ifndef SP_NIM_PROGRESS_H
 #define SP_NIM_PROGRESS_H
 
 #include <stdint.h>
 
-#include "parallel.h"
+#include "nim_parallel.h"
 
 /* fn(arg, stage, done, total) is called often, and only ever from one thread (the main one of a
  * parallel loop), so it need not be thread-safe; a NULL sp_nim_progress or a NULL fn means nobody
