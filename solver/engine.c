@@ -71,19 +71,19 @@ void sp_frame_reset(sp_frame *f)
         memset(f->seen, 0, f->seen_cap * sizeof *f->seen);
 }
 
+/* The seen set holds child index + 1, placed by the child's hash: repeats are found by the full
+ * 128-bit hash (a false repeat needs a 128-bit collision). */
 static int seen_grow(sp_frame *f)
 {
-    size_t old = f->seen_cap, cap = old ? old * 2 : 256;
+    size_t cap = f->seen_cap ? f->seen_cap * 2 : 256;
     uint64_t *s = calloc(cap, sizeof *s);
     if (!s)
         return -1;
-    for (size_t i = 0; i < old; i++) {
-        if (!f->seen[i])
-            continue;
-        size_t j = f->seen[i] & (cap - 1);
+    for (size_t i = 0; i < f->n; i++) {
+        size_t j = f->c[i].h[0] & (cap - 1);
         while (s[j])
             j = (j + 1) & (cap - 1);
-        s[j] = f->seen[i];
+        s[j] = i + 1;
     }
     free(f->seen);
     f->seen = s;
@@ -97,15 +97,16 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
     sp_node_hash(&n, play);
     if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
         return -1;
-    uint64_t tag = n.h[0] | 1;
-    size_t j = tag & (f->seen_cap - 1);
-    for (; f->seen[j]; j = (j + 1) & (f->seen_cap - 1))
-        if (f->seen[j] == tag)
-            return 0; /* the same child reached by two moves (a 2^-64 chance of a false repeat) */
+    size_t j = n.h[0] & (f->seen_cap - 1);
+    for (; f->seen[j]; j = (j + 1) & (f->seen_cap - 1)) {
+        const sp_child *c = &f->c[f->seen[j] - 1];
+        if (c->h[0] == n.h[0] && c->h[1] == n.h[1])
+            return 0; /* the same child reached by two moves */
+    }
     if (sp_grow((void **)&f->c, &f->cap, f->n + 1, sizeof *f->c) ||
         sp_grow((void **)&f->tok, &f->tok_cap, f->tok_len + len, sizeof *f->tok))
         return -1;
-    f->seen[j] = tag;
+    f->seen[j] = f->n + 1;
     memcpy(f->tok + f->tok_len, key, len * sizeof(sp_tok));
     f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, (uint32_t)len, k, 1, sp_engine_initial_dn(key, len, k), order,
                               {n.h[0], n.h[1]}};
