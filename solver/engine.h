@@ -110,6 +110,9 @@ void sp_frame_reset(sp_frame *f);
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
 
+/* Whether another thread is searching below the node of hash h (never with one thread). */
+bool sp_engine_busy(const sp_worker *w, const uint64_t h[2]);
+
 /* The transposition table entry of h, counting the probe; false when absent. */
 bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);
 

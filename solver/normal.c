@@ -81,17 +81,28 @@ static unsigned largest(const sp_tok *key, const lands *l)
     return best;
 }
 
-static unsigned smallest(const sp_tok *key, const lands *l)
+/* The part of a sum to settle next: the couple (L, j) of the smallest land but the largest, with j
+ * its candidate nimber; with several threads, the smallest such couple no other thread is settling. */
+static void settle_next(sp_worker *w, const sp_tok *key, const lands *l, unsigned last, sp_node *sub)
 {
-    unsigned best = 0, best_lives = ~0u;
+    unsigned order[MAX_LANDS], lives[MAX_LANDS], n = 0;
     for (unsigned i = 0; i < l->n; i++) {
-        unsigned lives = sp_key_lives(key + l->off[i], l->len[i]);
-        if (lives < best_lives) {
-            best = i;
-            best_lives = lives;
-        }
+        if (i == last)
+            continue;
+        unsigned v = sp_key_lives(key + l->off[i], l->len[i]), j = n++;
+        for (; j > 0 && lives[j - 1] > v; j--)
+            order[j] = order[j - 1], lives[j] = lives[j - 1];
+        order[j] = i, lives[j] = v;
     }
-    return best;
+    for (unsigned t = 0; t < n; t++) {
+        unsigned i = order[t];
+        sub->key = key + l->off[i];
+        sub->len = l->len[i];
+        sub->k = candidate_nimber(w, sub->key, sub->len);
+        sp_node_hash(sub, SP_PLAY_NORMAL);
+        if (t + 1 == n || !sp_engine_busy(w, sub->h))
+            return;
+    }
 }
 
 /* Rewrites n as the unknown lands l of its key beside a heap of k; false when memory is short. */
@@ -131,13 +142,9 @@ static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
         return SP_EXPAND;
     for (unsigned j = 0, off = 0; j < l.n; off += l.len[j++])
         l.off[j] = off; /* the lands now lie one after the other in n's key */
-    unsigned i = smallest(n->key, &l);
-    sub->key = n->key + l.off[i];
-    sub->len = l.len[i];
-    sub->k = candidate_nimber(w, sub->key, sub->len);
-    sp_node_hash(sub, SP_PLAY_NORMAL);
-    /* after it: the other lands to settle (at least 1 each), then the largest as a couple, unexplored */
     unsigned last = largest(n->key, &l);
+    settle_next(w, n->key, &l, last, sub);
+    /* after it: the other lands to settle (at least 1 each), then the largest as a couple, unexplored */
     rest[0] = l.n - 1;
     rest[1] = l.n - 2 + sp_engine_initial_dn(n->key + l.off[last], l.len[last], k);
     return SP_SUM;
