@@ -10,6 +10,7 @@
  * spot a '1', a 1-life spot dies) and Z is the new spot. */
 #include "moves.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ void sp_children_free(sp_children *c)
     free(c->tok);
     free(c->slot);
     free(c->hash);
+    free(c->first);
     sp_children_init(c);
 }
 
@@ -125,8 +127,16 @@ typedef struct builder {
     uint16_t dead[2];      /* letters that die with the move (0: none) */
     sp_move_sink sink;
     void *arg;
+    unsigned stride, offset; /* the moves of this part: number % stride == offset */
+    uint32_t move;           /* the number of the next move */
     int err;
 } builder;
+
+/* Counts a move; whether it belongs to this part. */
+static bool mine(builder *bd)
+{
+    return bd->move++ % bd->stride == bd->offset;
+}
 
 static void put(builder *bd, uint16_t s)
 {
@@ -197,7 +207,7 @@ static void finish(builder *bd)
     bd->out.lend[0] = bd->out.nreg;
     bd->out.nland = 1;
     drop_empty_boundaries(&bd->out);
-    if (bd->sink(bd->arg, &bd->out))
+    if (bd->sink(bd->arg, &bd->out, bd->move - 1))
         bd->err = -1;
 }
 
@@ -238,6 +248,8 @@ static void move_zero_loop(builder *bd, unsigned zeros)
         uint64_t mask = sp.nother ? (m << 1) | 1 : 0;
         unsigned kmax = sp.nother ? sp.zeros : sp.zeros / 2;
         for (unsigned k = 0; k <= kmax && !bd->err; k++) {
+            if (!mine(bd))
+                continue;
             begin(bd, (uint16_t)(bd->in->nletter + 2));
             put(bd, s), put(bd, z), end_boundary(bd);
             put_side(bd, &sp, mask, true);
@@ -252,6 +264,8 @@ static void move_zero_loop(builder *bd, unsigned zeros)
 
 static void move_zero_zero(builder *bd, unsigned zeros)
 {
+    if (!mine(bd))
+        return;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + bd->in->nletter);
     begin(bd, (uint16_t)(bd->in->nletter + 1));
     for (unsigned b = sp_pos_rstart(bd->in, bd->r); b < bd->in->rend[bd->r]; b++)
@@ -290,6 +304,8 @@ static void locate(const sp_pos *p, unsigned r, unsigned at, unsigned *b, unsign
 /* A zero joined to the corner at symbol index `at` (boundaries merge). */
 static void move_zero_corner(builder *bd, unsigned zeros, unsigned at)
 {
+    if (!mine(bd))
+        return;
     unsigned fresh = bd->in->nletter;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     endpoint e = {END_CORNER, at, 0};
@@ -312,6 +328,8 @@ static void move_zero_corner(builder *bd, unsigned zeros, unsigned at)
 /* Two corners on two boundaries of the region (boundaries merge). */
 static void move_merge(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
 {
+    if (!mine(bd))
+        return;
     unsigned fresh = bd->in->nletter;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
@@ -358,6 +376,8 @@ static void move_split(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
     uint64_t nmask = 1ull << sp.nother;
     for (uint64_t mask = 0; mask < nmask && !bd->err; mask++) {
         for (unsigned k = 0; k <= sp.zeros && !bd->err; k++) {
+            if (!mine(bd))
+                continue;
             begin(bd, (uint16_t)fresh);
             put(bd, e1.as), put(bd, z), put(bd, e2.as);
             put_walk(bd, b, q + 1, len1);
@@ -409,12 +429,20 @@ static void region_moves(builder *bd)
 
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
 {
+    return sp_pos_moves_part(p, 1, 0, sink, arg);
+}
+
+int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move_sink sink, void *arg)
+{
     builder *bd = malloc(sizeof *bd);
     if (!bd)
         return -1;
     bd->in = p;
     bd->sink = sink;
     bd->arg = arg;
+    bd->stride = stride ? stride : 1;
+    bd->offset = offset;
+    bd->move = 0;
     bd->dead[0] = bd->dead[1] = 0;
     bd->err = 0;
     for (unsigned r = 0; r < p->nreg && !bd->err; r++) {
@@ -434,15 +462,23 @@ typedef struct keyed_sink {
     sp_tok key[SP_KEY_MAX];
 } keyed_sink;
 
-static int add_simplified(void *arg, sp_pos *child)
+static int add_simplified(void *arg, sp_pos *child, uint32_t move)
 {
     keyed_sink *ks = arg;
     sp_pos_simplify(child);
     size_t len = sp_canon_pos(ks->ctx, child, ks->key);
-    return sp_children_add(ks->out, ks->key, len) < 0 ? -1 : 0;
+    int added = sp_children_add(ks->out, ks->key, len);
+    if (added > 0) {
+        sp_children *c = ks->out;
+        if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
+            return -1;
+        c->first[c->n - 1] = move;
+    }
+    return added < 0 ? -1 : 0;
 }
 
-int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out)
+int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, unsigned stride, unsigned offset,
+                          sp_children *out)
 {
     sp_pos in;
     sp_children_clear(out);
@@ -453,9 +489,34 @@ int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_child
         return -1;
     ks->ctx = ctx;
     ks->out = out;
-    int rc = sp_pos_moves(&in, add_simplified, ks);
+    int rc = sp_pos_moves_part(&in, stride, offset, add_simplified, ks);
     free(ks);
     return rc;
+}
+
+int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out)
+{
+    return sp_land_children_part(ctx, land, len, 1, 0, out);
+}
+
+int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts)
+{
+    size_t at[64] = {0};
+    sp_children_clear(out);
+    if (nparts > 64)
+        return -1;
+    for (;;) {
+        int best = -1; /* the part whose next child came from the earliest move */
+        for (unsigned p = 0; p < nparts; p++)
+            if (at[p] < parts[p]->n && (best < 0 || parts[p]->first[at[p]] < parts[best]->first[at[best]]))
+                best = (int)p;
+        if (best < 0)
+            return 0;
+        const sp_children *c = parts[best];
+        size_t i = at[best]++;
+        if (sp_children_add(out, c->tok + c->off[i], c->len[i]) < 0)
+            return -1;
+    }
 }
 
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out)

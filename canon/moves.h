@@ -25,17 +25,24 @@ typedef struct sp_children {
     uint32_t *slot;
     size_t slot_cap;
     uint64_t *hash;
+    uint32_t *first; /* the index of the move that first gave child i (lists of children only) */
+    size_t first_cap;
 } sp_children;
 
-/* Receives one child of sp_pos_moves(): the position after the move, before simplification (dead
- * spots and empty boundaries removed, nothing else; all regions in one land). It may modify the child.
- * A non-zero return stops the enumeration, which then returns -1. */
-typedef int (*sp_move_sink)(void *arg, sp_pos *child);
+/* Receives one child of sp_pos_moves(): the position after move number `move`, before simplification
+ * (dead spots and empty boundaries removed, nothing else; all regions in one land). It may modify the
+ * child. A non-zero return stops the enumeration, which then returns -1. */
+typedef int (*sp_move_sink)(void *arg, sp_pos *child, uint32_t move);
 
-/* Every move of a position (any position: it need not be simplified), one sink call each. Moves that
- * are mirror images of each other by construction (a loop at a lone spot with the same partition of
- * the other boundaries on either side) are made once. Returns 0, or -1 (out of memory or stopped). */
+/* Every move of a position (any position: it need not be simplified), one sink call each, numbered
+ * 0, 1, ... in a fixed order. Moves that are mirror images of each other by construction (a loop at a
+ * lone spot with the same partition of the other boundaries on either side) are made once. Returns 0,
+ * or -1 (out of memory or stopped). */
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg);
+
+/* The same for the moves whose number is offset modulo stride only: `stride` threads, each with its
+ * own offset, share the moves of one position between them. */
+int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move_sink sink, void *arg);
 
 void sp_children_init(sp_children *c);
 void sp_children_free(sp_children *c);
@@ -50,6 +57,15 @@ long sp_children_find(const sp_children *c, const sp_tok *key, size_t len);
 /* Children of one land, given by its key (one land, ending with SP_TK_END_L). Clears out first.
  * Returns 0, or -1 if the key is malformed or memory ran out. */
 int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out);
+
+/* The children that the moves of one part give (sp_pos_moves_part), with out->first[i] the number of
+ * the move that first gave child i; sp_children_merge() joins the parts. */
+int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, unsigned stride, unsigned offset,
+                          sp_children *out);
+
+/* Joins the parts into out in the order of the moves that first gave each child: the same list, in
+ * the same order, as sp_land_children() makes alone. Returns 0, or -1 when out of memory. */
+int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts);
 
 /* Children of a whole position key: the position with one land replaced by one of its children. */
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out);

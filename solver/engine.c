@@ -3,6 +3,7 @@
  * frames that are reused so that the search allocates nothing once warm. */
 #include "engine.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -136,7 +137,7 @@ void sp_solver_report(struct sp_solver *s); /* solver.c */
 
 static bool halted(sp_engine *e)
 {
-    return atomic_load_explicit(&e->aborted, memory_order_relaxed) || atomic_load_explicit(&e->done, memory_order_relaxed);
+    return atomic_load_explicit(&e->aborted, memory_order_relaxed);
 }
 
 static bool should_stop(sp_worker *w)
@@ -179,27 +180,6 @@ static void store(sp_worker *w, const uint64_t h[2], uint32_t pn, uint32_t dn, u
     sp_tt_store(w->eng->tt, h, &e);
 }
 
-static unsigned busy_slot(const uint64_t h[2])
-{
-    return (unsigned)(h[1] & (SP_BUSY_SLOTS - 1));
-}
-
-bool sp_engine_busy(const sp_worker *w, const uint64_t h[2])
-{
-    return w->eng->threads > 1 && atomic_load_explicit(&w->eng->busy[busy_slot(h)], memory_order_relaxed) > 0;
-}
-
-/* With several threads, a child another thread is searching looks costlier (Kaneko's virtual proof
- * numbers, simplified): doubled per thread, so that idle threads take the next most promising one. */
-static uint32_t seen_dn(const sp_worker *w, const sp_child *c)
-{
-    if (w->eng->threads < 2 || c->dn == 0 || c->dn >= SP_PN_INF)
-        return c->dn;
-    unsigned busy = atomic_load_explicit(&w->eng->busy[busy_slot(c->h)], memory_order_relaxed);
-    uint64_t v = (uint64_t)c->dn << (busy < 8 ? busy : 8);
-    return v >= SP_PN_INF ? SP_PN_INF - 1 : (uint32_t)v;
-}
-
 /* pn = min over children of dn; dn = sum of children's pn. A proven child decides at once. */
 static void numbers(const sp_frame *f, uint32_t *pn, uint32_t *dn)
 {
@@ -214,63 +194,28 @@ static void numbers(const sp_frame *f, uint32_t *pn, uint32_t *dn)
     *dn = child_lost ? SP_PN_INF : sdn;
 }
 
-/* The child to search next and the second-best disproof number. With spread, children other threads
- * are searching look costlier, so that threads take different children. (Measured on 0*15 and 0*18
- * with 2 threads: spreading everywhere beat spreading only where the node looks lost, and both beat
- * not spreading, which was slower than one thread.) */
-static size_t select_child(const sp_worker *w, const sp_frame *f, bool spread, uint32_t *dn2)
+/* The child to search next (least disproof number, ties to the better rank) and the second-best
+ * disproof number. */
+static size_t select_child(const sp_frame *f, uint32_t *dn2)
 {
     uint32_t bestv = SP_PN_INF, second = SP_PN_INF;
     size_t b = 0;
     for (size_t i = 0; i < f->n; i++) {
         const sp_child *c = &f->c[i];
-        uint32_t v = spread ? seen_dn(w, c) : c->dn;
-        if (v < bestv || (v == bestv && c->order < f->c[b].order)) {
+        if (c->dn < bestv || (c->dn == bestv && c->order < f->c[b].order)) {
             second = bestv;
-            bestv = v;
+            bestv = c->dn;
             b = i;
-        } else if (v < second) {
-            second = v;
+        } else if (c->dn < second) {
+            second = c->dn;
         }
     }
     *dn2 = second;
     return b;
 }
 
-/* With several threads, siblings may have been settled by others since this thread looked. */
-static void refresh_children(sp_worker *w, sp_frame *f)
-{
-    for (size_t i = 0; i < f->n; i++) {
-        sp_child *c = &f->c[i];
-        sp_tt_entry e;
-        if (c->pn != 0 && c->dn != 0 && sp_tt_probe(w->eng->tt, c->h, &e)) {
-            c->pn = e.pn;
-            c->dn = e.dn;
-        }
-    }
-}
-
-static void set_outcome(uint32_t *pn, uint32_t *dn, sp_outcome o)
-{
-    *pn = o == SP_WIN ? 0 : SP_PN_INF;
-    *dn = o == SP_WIN ? SP_PN_INF : 0;
-}
-
 static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n, uint32_t thpn, uint32_t thdn,
                 uint32_t *pn, uint32_t *dn, unsigned depth);
-
-/* mid() with the node marked busy meanwhile, so that other threads look elsewhere. */
-static void mid_busy(sp_worker *w, const sp_rules *rules, const sp_node *n, uint32_t thpn, uint32_t thdn,
-                     uint32_t *pn, uint32_t *dn, unsigned depth)
-{
-    atomic_uchar *busy = &w->eng->busy[busy_slot(n->h)];
-    bool mark = w->eng->threads > 1;
-    if (mark)
-        atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
-    mid(w, rules, n, thpn, thdn, pn, dn, depth);
-    if (mark)
-        atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
-}
 
 /* Looks every child up in the transposition table; true when one is a proven loss (n is won). */
 static bool seed_children(sp_worker *w, sp_frame *f)
@@ -295,25 +240,25 @@ static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, ui
 {
     for (;;) {
         uint32_t dn2;
-        if (w->eng->threads > 1)
-            refresh_children(w, f);
         numbers(f, pn, dn);
         if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
             return;
-        sp_child *c = &f->c[select_child(w, f, w->eng->threads > 1, &dn2)];
+        sp_child *c = &f->c[select_child(f, &dn2)];
         /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
         uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
         uint32_t cthdn = thpn < eps ? thpn : eps;
-        if (c->dn >= cthdn) { /* the child others leave alone cannot progress here: share the best */
-            c = &f->c[select_child(w, f, false, &dn2)];
-            cthdn = thpn;
-        }
         uint32_t cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - *dn, c->pn);
         sp_node cn = {f->tok + c->off, c->len, c->k, {c->h[0], c->h[1]}};
-        mid_busy(w, rules, &cn, cthpn, cthdn, &c->pn, &c->dn, depth + 1);
+        mid(w, rules, &cn, cthpn, cthdn, &c->pn, &c->dn, depth + 1);
         if (w->failed)
             return;
     }
+}
+
+static void set_outcome(uint32_t *pn, uint32_t *dn, sp_outcome o)
+{
+    *pn = o == SP_WIN ? 0 : SP_PN_INF;
+    *dn = o == SP_WIN ? SP_PN_INF : 0;
 }
 
 static uint32_t min_u32(uint32_t a, uint32_t b)
@@ -340,7 +285,7 @@ static bool settle_part(sp_worker *w, const sp_rules *rules, sp_node *sub, const
         return false;
     uint32_t t = min_u32(thpn - rest[0], thdn - rest[1]); /* settle the part until min(pn, dn) reaches t */
     uint32_t tp = spn >= t ? SP_PN_INF : t, td = spn < t && sdn >= t ? SP_PN_INF : t;
-    mid_busy(w, rules, sub, tp, td, &spn, &sdn, depth + 1);
+    mid(w, rules, sub, tp, td, &spn, &sdn, depth + 1);
     return true;
 }
 
@@ -407,4 +352,71 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
             return SP_UNKNOWN;
     }
     return pn == 0 ? SP_WIN : SP_LOSS;
+}
+
+/* ---------------------------------------------------------------- the team */
+
+/* Below this many moves (estimated) a land is expanded by the leader alone: sharing out costs more. */
+#define TEAM_MIN_MOVES 24
+
+static void team_wait(atomic_uint *v, unsigned until_not, bool equal)
+{
+    unsigned spins = 0;
+    while ((atomic_load_explicit(v, memory_order_acquire) == until_not) == equal)
+        if (++spins % 256 == 0)
+            sched_yield(); /* another process may need this core more than a spinning helper */
+}
+
+/* One part of the current expansion, by worker w (its offset is its id). */
+static void team_part(sp_worker *w)
+{
+    sp_team *t = &w->eng->team;
+    if (sp_land_children_part(w->canon, t->key, t->len, t->size, w->id, &w->part))
+        atomic_store(&t->failed, true);
+}
+
+void sp_engine_team_help(sp_worker *w)
+{
+    sp_team *t = &w->eng->team;
+    unsigned seen = t->start; /* not the current seq: the leader may have posted before we got here */
+    for (;;) {
+        team_wait(&t->seq, seen, true);
+        seen = atomic_load_explicit(&t->seq, memory_order_acquire);
+        if (atomic_load(&t->quit))
+            return;
+        team_part(w);
+        atomic_fetch_sub_explicit(&t->pending, 1, memory_order_release);
+    }
+}
+
+void sp_engine_team_start(sp_engine *e)
+{
+    atomic_store(&e->team.quit, false);
+    e->team.start = atomic_load(&e->team.seq);
+}
+
+void sp_engine_team_quit(sp_engine *e)
+{
+    atomic_store(&e->team.quit, true);
+    atomic_fetch_add_explicit(&e->team.seq, 1, memory_order_release);
+}
+
+int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out)
+{
+    sp_team *t = &w->eng->team;
+    if (t->size < 2 || sp_key_moves_estimate(land, len) < TEAM_MIN_MOVES)
+        return sp_land_children(w->canon, land, len, out);
+    t->key = land;
+    t->len = len;
+    atomic_store(&t->failed, false);
+    atomic_store_explicit(&t->pending, t->size - 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
+    team_part(w);
+    team_wait(&t->pending, 0, false);
+    sp_children *parts[SP_MAX_TEAM];
+    for (unsigned i = 0; i < t->size; i++)
+        parts[i] = &w[i - w->id].part; /* the workers lie side by side */
+    if (atomic_load(&t->failed))
+        return -1;
+    return sp_children_merge(out, parts, t->size);
 }

@@ -57,6 +57,7 @@ typedef struct sp_worker {
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
+    sp_children part;    /* this worker's share of a team expansion */
     sp_tok scratch[SP_KEY_MAX]; /* for one key at a time, never across a recursive call */
 } sp_worker;
 
@@ -77,17 +78,27 @@ typedef struct sp_rules {
     void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
 } sp_rules;
 
-#define SP_BUSY_SLOTS (1u << 16)
+#define SP_MAX_TEAM 64
+
+/* Parallelism: one thread (the leader) runs the search; the others (helpers) share out the moves of
+ * each large land it expands, so the search is the same, node for node, whatever the threads. */
+typedef struct sp_team {
+    unsigned size;        /* threads, the leader included */
+    atomic_uint seq;      /* incremented for each expansion shared out */
+    unsigned start;       /* seq when the helpers were started */
+    atomic_uint pending;  /* helpers not done with the current one */
+    atomic_bool quit;
+    atomic_bool failed;   /* a helper ran out of memory */
+    const sp_tok *key;    /* the land being expanded */
+    size_t len;
+} sp_team;
 
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
     volatile sig_atomic_t *stop;
     atomic_bool aborted;  /* stopped from outside: nothing decided */
-    atomic_bool done;     /* another thread proved the root: the others leave their work */
-    unsigned threads;
-    /* how many threads are searching below each node (by hash slot): the others look elsewhere */
-    atomic_uchar busy[SP_BUSY_SLOTS];
+    sp_team team;
     void (*progress)(void *arg, const sp_solver_stats *s);
     void *progress_arg;
     double start, last_report;
@@ -110,8 +121,15 @@ void sp_frame_reset(sp_frame *f);
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
 
-/* Whether another thread is searching below the node of hash h (never with one thread). */
-bool sp_engine_busy(const sp_worker *w, const uint64_t h[2]);
+/* Children of one land (as sp_land_children), shared out among the team when it is large. Only the
+ * leader (worker 0) calls it; the workers are one array. */
+int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out);
+
+/* Before the helpers start (sp_engine_team_start), a helper's loop (takes its part of every expansion
+ * posted after the start), and its end. */
+void sp_engine_team_start(sp_engine *e);
+void sp_engine_team_help(sp_worker *w);
+void sp_engine_team_quit(sp_engine *e);
 
 /* The transposition table entry of h, counting the probe; false when absent. */
 bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);

@@ -82,27 +82,21 @@ static unsigned largest(const sp_tok *key, const lands *l)
 }
 
 /* The part of a sum to settle next: the couple (L, j) of the smallest land but the largest, with j
- * its candidate nimber; with several threads, the smallest such couple no other thread is settling. */
+ * its candidate nimber. */
 static void settle_next(sp_worker *w, const sp_tok *key, const lands *l, unsigned last, sp_node *sub)
 {
-    unsigned order[MAX_LANDS], lives[MAX_LANDS], n = 0;
+    unsigned best = last == 0 && l->n > 1 ? 1 : 0, best_lives = ~0u;
     for (unsigned i = 0; i < l->n; i++) {
-        if (i == last)
-            continue;
-        unsigned v = sp_key_lives(key + l->off[i], l->len[i]), j = n++;
-        for (; j > 0 && lives[j - 1] > v; j--)
-            order[j] = order[j - 1], lives[j] = lives[j - 1];
-        order[j] = i, lives[j] = v;
+        unsigned v = sp_key_lives(key + l->off[i], l->len[i]);
+        if (i != last && v < best_lives) {
+            best = i;
+            best_lives = v;
+        }
     }
-    for (unsigned t = 0; t < n; t++) {
-        unsigned i = order[t];
-        sub->key = key + l->off[i];
-        sub->len = l->len[i];
-        sub->k = candidate_nimber(w, sub->key, sub->len);
-        sp_node_hash(sub, SP_PLAY_NORMAL);
-        if (t + 1 == n || !sp_engine_busy(w, sub->h))
-            return;
-    }
+    sub->key = key + l->off[best];
+    sub->len = l->len[best];
+    sub->k = candidate_nimber(w, sub->key, sub->len);
+    sp_node_hash(sub, SP_PLAY_NORMAL);
 }
 
 /* Rewrites n as the unknown lands l of its key beside a heap of k; false when memory is short. */
@@ -158,7 +152,7 @@ static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     for (uint32_t j = 0; j < n->k; j++)
         if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + 4 * j) < 0)
             return w->failed = true, SP_UNKNOWN;
-    if (sp_land_children(w->canon, n->key, n->len, &f->raw))
+    if (sp_engine_land_children(w, n->key, n->len, &f->raw))
         return w->failed = true, SP_UNKNOWN;
     sp_tok *buf = w->scratch;
     for (size_t c = 0; c < f->raw.n; c++) {

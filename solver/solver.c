@@ -73,6 +73,8 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     if (nim_bytes < ((size_t)16 << 20))
         nim_bytes = (size_t)16 << 20;
     s->threads = o && o->threads ? o->threads : default_threads();
+    if (s->threads > SP_MAX_TEAM)
+        s->threads = SP_MAX_TEAM;
     s->eng.tt = sp_tt_new(tt_bytes);
     s->eng.nim = sp_nimstore_new(nim_bytes);
     s->workers = calloc(s->threads, sizeof *s->workers);
@@ -85,8 +87,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.progress_arg = o ? o->progress_arg : NULL;
     s->eng.solver = s;
     atomic_init(&s->eng.aborted, false);
-    atomic_init(&s->eng.done, false);
-    s->eng.threads = s->threads;
+    s->eng.team.size = s->threads;
     for (unsigned i = 0; i < s->threads; i++) {
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
@@ -105,6 +106,7 @@ void sp_solver_free(sp_solver *s)
         return;
     for (unsigned i = 0; s->workers && i < s->threads; i++) {
         sp_worker_release(&s->workers[i]);
+        sp_children_free(&s->workers[i].part);
         sp_canon_ctx_free(s->workers[i].canon);
     }
     free(s->workers);
@@ -154,29 +156,25 @@ static void end_call(sp_solver *s)
     s->call_start = 0;
 }
 
-/* Proves n with every thread at once: they share the transposition table and the nimber store, and
- * spread over different children (engine.c, seen_dn); the first to finish ends the others' work. */
+/* Proves n: worker 0 searches, the other threads share out its large expansions (engine.h). */
 static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n)
 {
     sp_outcome result = SP_UNKNOWN;
-    atomic_store(&s->eng.done, false);
+    sp_engine_team_start(&s->eng);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(s->threads)
     {
-        sp_node mine = *n;
-        sp_outcome o = sp_engine_prove(&s->workers[omp_get_thread_num()], rules, &mine, 0);
-        if (o != SP_UNKNOWN) {
-#pragma omp critical(sp_solver_result)
-            result = o;
-            atomic_store(&s->eng.done, true);
+        if (omp_get_thread_num() == 0) {
+            result = sp_engine_prove(&s->workers[0], rules, n, 0);
+            sp_engine_team_quit(&s->eng);
+        } else {
+            sp_engine_team_help(&s->workers[omp_get_thread_num()]);
         }
     }
 #else
     result = sp_engine_prove(&s->workers[0], rules, n, 0);
 #endif
-    atomic_store(&s->eng.done, false);
-    for (unsigned i = 0; i < s->threads; i++)
-        s->workers[i].next_check = 0;
+    s->workers[0].next_check = 0;
     return result;
 }
 

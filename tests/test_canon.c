@@ -284,8 +284,9 @@ typedef struct walk {
 
 static void play_out(walk *w, const sp_pos *p);
 
-static int visit(void *arg, sp_pos *child)
+static int visit(void *arg, sp_pos *child, uint32_t move)
 {
+    (void)move;
     walk *w = arg;
     unsigned lives = w->lives;
     w->bad_lives += sp_pos_lives(child) + 1 != lives;
@@ -411,6 +412,40 @@ START_TEST(symmetric_lands)
 }
 END_TEST
 
+/* Moves shared out between threads (parts) and joined again give the very list one thread makes. */
+START_TEST(parts_join_to_the_whole)
+{
+    uint64_t rng = 99;
+    sp_children whole, joined, part[3];
+    sp_children_init(&whole);
+    sp_children_init(&joined);
+    for (int i = 0; i < 3; i++)
+        sp_children_init(&part[i]);
+    for (unsigned trial = 0; trial < 60; trial++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = random_position(6 + trial % 8, (unsigned)(sp_rng_next(&rng) % 10), &rng, key);
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+        for (unsigned l = 0; l < nl; l++) {
+            ck_assert_int_eq(sp_land_children(ctx, key + off[l], lens[l], &whole), 0);
+            for (unsigned stride = 2; stride <= 3; stride++) {
+                sp_children *ps[3] = {&part[0], &part[1], &part[2]};
+                for (unsigned o = 0; o < stride; o++)
+                    ck_assert_int_eq(sp_land_children_part(ctx, key + off[l], lens[l], stride, o, ps[o]), 0);
+                ck_assert_int_eq(sp_children_merge(&joined, ps, stride), 0);
+                ck_assert_uint_eq(joined.n, whole.n);
+                for (size_t c = 0; c < whole.n; c++)
+                    ck_assert(!sp_key_cmp(joined.tok + joined.off[c], joined.len[c], whole.tok + whole.off[c], whole.len[c]));
+            }
+        }
+    }
+    sp_children_free(&whole);
+    sp_children_free(&joined);
+    for (int i = 0; i < 3; i++)
+        sp_children_free(&part[i]);
+}
+END_TEST
+
 START_TEST(key_decoding_rejects_garbage)
 {
     sp_pos p;
@@ -445,6 +480,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, single_boundary_reversal_is_not_a_symmetry);
     tcase_add_test(tc, symmetric_lands);
     tcase_add_test(tc, key_decoding_rejects_garbage);
+    tcase_add_test(tc, parts_join_to_the_whole);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }
