@@ -110,8 +110,29 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
     f->seen[j] = f->n + 1;
     memcpy(f->tok + f->tok_len, key, len * sizeof(sp_tok));
     f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, (uint32_t)len, k, 1, sp_engine_initial_dn(key, len, k), order,
-                              {n.h[0], n.h[1]}};
+                              {n.h[0], n.h[1]}, false};
     f->tok_len += len;
+    return 1;
+}
+
+/* Adds a child made ready by a team member, unless an equal one is there. */
+static int add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
+{
+    if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
+        return -1;
+    size_t j = r->h[0] & (f->seen_cap - 1);
+    for (; f->seen[j]; j = (j + 1) & (f->seen_cap - 1)) {
+        const sp_child *c = &f->c[f->seen[j] - 1];
+        if (c->h[0] == r->h[0] && c->h[1] == r->h[1])
+            return 0;
+    }
+    if (sp_grow((void **)&f->c, &f->cap, f->n + 1, sizeof *f->c) ||
+        sp_grow((void **)&f->tok, &f->tok_cap, f->tok_len + r->len, sizeof *f->tok))
+        return -1;
+    f->seen[j] = f->n + 1;
+    memcpy(f->tok + f->tok_len, key, r->len * sizeof(sp_tok));
+    f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, r->len, r->k, r->pn, r->dn, r->order, {r->h[0], r->h[1]}, true};
+    f->tok_len += r->len;
     return 1;
 }
 
@@ -221,10 +242,14 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n, uint32_t 
 static bool seed_children(sp_worker *w, sp_frame *f)
 {
     for (size_t i = 0; i < f->n; i++)
-        sp_tt_prefetch(w->eng->tt, f->c[i].h);
+        if (!f->c[i].probed)
+            sp_tt_prefetch(w->eng->tt, f->c[i].h);
     for (size_t i = 0; i < f->n; i++) {
         sp_tt_entry e;
-        if (sp_engine_probe(w, f->c[i].h, &e)) {
+        if (f->c[i].probed) {
+            if (f->c[i].dn == 0)
+                return true;
+        } else if (sp_engine_probe(w, f->c[i].h, &e)) {
             f->c[i].pn = e.pn;
             f->c[i].dn = e.dn;
             if (e.dn == 0)
@@ -367,12 +392,33 @@ static void team_wait(atomic_uint *v, unsigned until_not, bool equal)
             sched_yield(); /* another process may need this core more than a spinning helper */
 }
 
-/* One part of the current expansion, by worker w (its offset is its id). */
+/* One part of the current expansion, by worker w (its offset is its id): its children, then each
+ * made ready when the expansion asks for it. */
 static void team_part(sp_worker *w)
 {
     sp_team *t = &w->eng->team;
-    if (sp_land_children_part(w->canon, t->key, t->len, t->size, w->id, &w->part))
+    w->nready = w->rtok_len = 0;
+    w->won = false;
+    if (sp_land_children_part(w->canon, t->key, t->len, t->size, w->id, &w->part)) {
         atomic_store(&t->failed, true);
+        return;
+    }
+    for (size_t i = 0; t->prepare && i < w->part.n && !w->won && !w->failed; i++)
+        t->prepare(w, w->part.tok + w->part.off[i], w->part.len[i], w->part.first[i]);
+    if (w->failed)
+        atomic_store(&t->failed, true);
+}
+
+/* Runs the current expansion on the whole team (the leader takes part 0). */
+static int team_run(sp_worker *w)
+{
+    sp_team *t = &w->eng->team;
+    atomic_store(&t->failed, false);
+    atomic_store_explicit(&t->pending, t->size - 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
+    team_part(w);
+    team_wait(&t->pending, 0, false);
+    return atomic_load(&t->failed) ? -1 : 0;
 }
 
 void sp_engine_team_help(sp_worker *w)
@@ -401,22 +447,97 @@ void sp_engine_team_quit(sp_engine *e)
     atomic_fetch_add_explicit(&e->team.seq, 1, memory_order_release);
 }
 
+static unsigned team_size(const sp_worker *w, const sp_tok *land, size_t len)
+{
+    const sp_team *t = &w->eng->team;
+    return t->size < 2 || sp_key_moves_estimate(land, len) < TEAM_MIN_MOVES ? 1 : t->size;
+}
+
 int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out)
 {
     sp_team *t = &w->eng->team;
-    if (t->size < 2 || sp_key_moves_estimate(land, len) < TEAM_MIN_MOVES)
+    if (team_size(w, land, len) == 1)
         return sp_land_children(w->canon, land, len, out);
     t->key = land;
     t->len = len;
-    atomic_store(&t->failed, false);
-    atomic_store_explicit(&t->pending, t->size - 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
-    team_part(w);
-    team_wait(&t->pending, 0, false);
+    t->prepare = NULL;
+    if (team_run(w))
+        return -1;
     sp_children *parts[SP_MAX_TEAM];
     for (unsigned i = 0; i < t->size; i++)
         parts[i] = &w[i - w->id].part; /* the workers lie side by side */
-    if (atomic_load(&t->failed))
-        return -1;
     return sp_children_merge(out, parts, t->size);
+}
+
+void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
+                     uint32_t move)
+{
+    if (sp_grow((void **)&w->ready, &w->ready_cap, w->nready + 1, sizeof *w->ready) ||
+        sp_grow((void **)&w->rtok, &w->rtok_cap, w->rtok_len + len, sizeof *w->rtok)) {
+        w->failed = true;
+        return;
+    }
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_node_hash(&n, play);
+    sp_ready *r = &w->ready[w->nready++];
+    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, sp_engine_initial_dn(key, len, k),
+                    {n.h[0], n.h[1]}};
+    memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
+    w->rtok_len += len;
+    sp_tt_entry e;
+    if (sp_engine_probe(w, r->h, &e)) {
+        r->pn = e.pn;
+        r->dn = e.dn;
+        w->won |= e.dn == 0; /* a child lost for its mover: the node is won */
+    }
+}
+
+/* Joins the members' ready children into f in move order. */
+static int join_ready(sp_worker *leader, unsigned size, sp_frame *f)
+{
+    size_t at[SP_MAX_TEAM] = {0};
+    for (;;) {
+        const sp_worker *best = NULL;
+        for (unsigned i = 0; i < size; i++) {
+            const sp_worker *m = &leader[i];
+            if (at[i] < m->nready && (!best || m->ready[at[i]].move < best->ready[at[best->id]].move))
+                best = m;
+        }
+        if (!best)
+            return 0;
+        const sp_ready *r = &best->ready[at[best->id]++];
+        if (add_ready(f, best->rtok + r->off, r) < 0)
+            return -1;
+    }
+}
+
+sp_outcome sp_engine_expand(sp_worker *w, const sp_tok *land, size_t len, const void *arg,
+                            void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move),
+                            sp_frame *f)
+{
+    sp_team *t = &w->eng->team;
+    unsigned size = team_size(w, land, len);
+    t->key = land;
+    t->len = len;
+    t->prepare = prepare;
+    t->arg = arg;
+    if (size == 1) {
+        unsigned keep = t->size; /* the leader alone does the whole expansion as part 0 of 1 */
+        t->size = 1;
+        team_part(w);
+        t->size = keep;
+    } else if (team_run(w)) {
+        w->failed = true;
+        return SP_UNKNOWN;
+    }
+    bool won = false;
+    for (unsigned i = 0; i < size; i++)
+        won |= w[i].won;
+    if (won)
+        return SP_WIN;
+    if (atomic_load(&t->failed) || join_ready(w, size, f)) {
+        w->failed = true;
+        return SP_UNKNOWN;
+    }
+    return SP_UNKNOWN;
 }

@@ -31,7 +31,16 @@ typedef struct sp_child {
     uint32_t pn, dn;
     uint32_t order;       /* heuristic rank: lower is tried first among equal disproof numbers */
     uint64_t h[2];
+    bool probed;          /* pn and dn already come from the transposition table, if it knew them */
 } sp_child;
+
+/* A child made ready by one member of the team: key in the member's arena, numbers from the
+ * transposition table, and the number of the move that gave it (children are merged in move order). */
+typedef struct sp_ready {
+    uint32_t off, len, k, order, move;
+    uint32_t pn, dn;
+    uint64_t h[2];
+} sp_ready;
 
 /* Per-depth scratch of one worker, reused from call to call. */
 typedef struct sp_frame {
@@ -57,7 +66,12 @@ typedef struct sp_worker {
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
-    sp_children part;    /* this worker's share of a team expansion */
+    sp_children part;    /* this worker's share of a team expansion: its children ... */
+    sp_ready *ready;     /* ... made ready (sp_engine_ready) */
+    size_t nready, ready_cap;
+    sp_tok *rtok;
+    size_t rtok_len, rtok_cap;
+    bool won;            /* one of them is lost for its mover */
     sp_tok scratch[SP_KEY_MAX]; /* for one key at a time, never across a recursive call */
 } sp_worker;
 
@@ -91,6 +105,8 @@ typedef struct sp_team {
     atomic_bool failed;   /* a helper ran out of memory */
     const sp_tok *key;    /* the land being expanded */
     size_t len;
+    void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move); /* or NULL */
+    const void *arg;      /* what prepare needs of the node being expanded */
 } sp_team;
 
 typedef struct sp_engine {
@@ -124,6 +140,18 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
 /* Children of one land (as sp_land_children), shared out among the team when it is large. Only the
  * leader (worker 0) calls it; the workers are one array. */
 int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out);
+
+/* Expands a land into frame f through the team: each member makes its share of the children, passes
+ * each to prepare (which may call sp_engine_ready, with w->eng->team.arg for the node), and the ready
+ * children join f in move order. Returns SP_WIN when a member set w->won, SP_UNKNOWN otherwise (or on
+ * failure, with w->failed set). */
+sp_outcome sp_engine_expand(sp_worker *w, const sp_tok *land, size_t len, const void *arg,
+                            void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move),
+                            sp_frame *f);
+
+/* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table). */
+void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
+                     uint32_t move);
 
 /* Before the helpers start (sp_engine_team_start), a helper's loop (takes its part of every expansion
  * posted after the start), and its end. */

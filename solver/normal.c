@@ -144,6 +144,21 @@ static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
     return SP_SUM;
 }
 
+/* A child position C of L, beside the parent's heap k: stored nimbers folded in, then ready. */
+static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
+{
+    const sp_node *parent = w->eng->team.arg;
+    uint32_t k = parent->k;
+    lands l;
+    fold_known(w, ck, clen, &k, &l);
+    if (l.n == 0) {
+        w->won |= k == 0; /* a move to a lost position; a move to a won one proves nothing */
+        return;
+    }
+    size_t len = gather(ck, &l, w->scratch);
+    sp_engine_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k, move);
+}
+
 /* Children of (L, k): (L, j) for every j < k, and (L', k) for every child L' of L, with the
  * stored nimbers of L's lands folded in. */
 static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
@@ -152,25 +167,7 @@ static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     for (uint32_t j = 0; j < n->k; j++)
         if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + 4 * j) < 0)
             return w->failed = true, SP_UNKNOWN;
-    if (sp_engine_land_children(w, n->key, n->len, &f->raw))
-        return w->failed = true, SP_UNKNOWN;
-    sp_tok *buf = w->scratch;
-    for (size_t c = 0; c < f->raw.n; c++) {
-        const sp_tok *ck = f->raw.tok + f->raw.off[c];
-        uint32_t k = n->k;
-        lands l;
-        fold_known(w, ck, f->raw.len[c], &k, &l);
-        if (l.n == 0) {
-            if (k == 0)
-                return SP_WIN; /* a move to a lost position */
-            continue;          /* a move to a won position proves nothing */
-        }
-        size_t len = gather(ck, &l, buf);
-        uint32_t order = sp_key_lives(buf, len) + 4 * k;
-        if (sp_frame_add_child(f, buf, len, k, SP_PLAY_NORMAL, order) < 0)
-            return w->failed = true, SP_UNKNOWN;
-    }
-    return SP_UNKNOWN;
+    return sp_engine_expand(w, n->key, n->len, n, normal_prepare, f);
 }
 
 static void normal_proven(sp_worker *w, const sp_node *n, sp_outcome o)
