@@ -87,6 +87,15 @@ static void add(text *t, const char *fmt, ...)
     }
 }
 
+/* The nimber column: empty where not computed. */
+static void nimber_text(const sp_row *r, char *buf, size_t cap)
+{
+    if (r->nimber >= 0)
+        snprintf(buf, cap, "%d", r->nimber);
+    else
+        buf[0] = '\0';
+}
+
 int sp_table_save(const sp_table *t, const char *dir, char *err, size_t errcap)
 {
     text out = {0};
@@ -95,9 +104,8 @@ int sp_table_save(const sp_table *t, const char *dir, char *err, size_t errcap)
         const sp_row *r = &t->row[n];
         if (!r->present)
             continue;
-        char nimber[16] = "";
-        if (r->nimber >= 0)
-            snprintf(nimber, sizeof nimber, "%d", r->nimber);
+        char nimber[16];
+        nimber_text(r, nimber, sizeof nimber);
         add(&out, "%u,%s,%s,%c,%s,%llu,%.3f,%u,%s,%llu,%s,%s,%s,%s\n", n, r->outcome, nimber,
             sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
             r->cert, (unsigned long long)r->cert_facts, r->verified, r->version, r->date, r->machine);
@@ -209,9 +217,8 @@ static void table_md(text *out, const sp_table *t)
         const sp_row *r = &t->row[n];
         if (!r->present)
             continue;
-        char nimber[16] = "";
-        if (r->nimber >= 0)
-            snprintf(nimber, sizeof nimber, "%d", r->nimber);
+        char nimber[16];
+        nimber_text(r, nimber, sizeof nimber);
         add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s (%llu) | %s |\n", n, r->outcome, nimber,
             sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
             r->cert, (unsigned long long)r->cert_facts, r->verified);

@@ -16,13 +16,6 @@ static int run(const char *a1, const char *a2, const char *a3)
     return sp_test_run2(argv, out, sizeof out, err, sizeof err);
 }
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
 
 START_TEST(help_and_version)
 {
@@ -38,13 +31,13 @@ END_TEST
 START_TEST(unknown_subcommand_and_option)
 {
     ck_assert_int_eq(run("frobnicate", NULL, NULL), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_str_eq(out, "");
     ck_assert_int_eq(run("--frobnicate", NULL, NULL), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run(NULL, NULL, NULL), 2);
     ck_assert_int_eq(run("canon", "--frobnicate", "0*3"), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
 }
 END_TEST
 
@@ -73,7 +66,7 @@ END_TEST
 START_TEST(bad_position_is_usage_error)
 {
     ck_assert_int_eq(run("canon", "0*3x", NULL), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_ptr_nonnull(strstr(err, "column 4"));
     ck_assert_int_eq(run("children", "1a", NULL), 2);
     ck_assert_int_eq(run("canon", NULL, NULL), 2);
@@ -83,11 +76,11 @@ END_TEST
 START_TEST(table_and_verify_usage)
 {
     ck_assert_int_eq(run("table", "--play", "sideways"), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("table", "--from=9", "--to=3"), 2);
     ck_assert_int_eq(run("table", "--time-limit", "soon"), 2);
     ck_assert_int_eq(run("verify", "/nonexistent/file.cert", NULL), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("verify", NULL, NULL), 2);
     ck_assert_int_eq(run("solve", "0*3", "--threads=0"), 2);
     ck_assert_int_eq(run("solve", "0*3", "--tt-mb=lots"), 2);
@@ -100,7 +93,7 @@ START_TEST(solve_json)
     ck_assert_int_eq(run("solve", "0*4", "--json"), 0);
     ck_assert_ptr_nonnull(strstr(out, "\"outcome\": \"win\""));
     ck_assert_ptr_nonnull(strstr(out, "\"play\": \"normal\""));
-    ck_assert_int_eq(lines(out), 1);
+    ck_assert_int_eq(sp_test_lines(out), 1);
     ck_assert_int_eq(run("solve", "0*4", "--misere"), 0);
     ck_assert_ptr_nonnull(strstr(out, "outcome: loss")); /* misère 0*4 is a loss (A164950) */
 }
@@ -130,7 +123,7 @@ START_TEST(interrupt_stops_cleanly)
     ck_assert(WIFEXITED(status));
     ck_assert_int_eq(WEXITSTATUS(status), 1);
     ck_assert_ptr_nonnull(strstr(err, "interrupted"));
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
 }
 END_TEST
 

@@ -455,13 +455,6 @@ static int nimfam_with_input(const char *input, const char *args)
     return sp_test_run2(argv, out, sizeof out, err, sizeof err);
 }
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
 
 START_TEST(cli_help_everywhere)
 {
@@ -491,7 +484,7 @@ START_TEST(cli_usage_errors)
     ck_assert_int_eq(nimfam(NULL, NULL, NULL, NULL, NULL), 2);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         ck_assert_int_eq(nimfam(cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL), 2);
-        ck_assert_msg(lines(err) == 1, "case %zu: %s", i, err);
+        ck_assert_msg(sp_test_lines(err) == 1, "case %zu: %s", i, err);
         ck_assert_str_eq(out, "");
     }
 }

@@ -533,13 +533,6 @@ static int run(const char *a1, const char *a2, const char *a3, const char *a4, c
     return sp_test_run2(argv, out, sizeof out, err, sizeof err);
 }
 
-static int lines(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += *s == '\n';
-    return n;
-}
 
 /* Writes text to a fresh temporary file; the caller unlinks it. */
 static void temp_record(char *path, const char *text)
@@ -563,12 +556,12 @@ START_TEST(program_replays)
     ck_assert_int_eq(run("--help", NULL, NULL, NULL, NULL), 0);
     ck_assert_ptr_nonnull(strstr(out, "Usage: sprouts replay"));
     ck_assert_int_eq(run(data_path("game-5spots.rec"), NULL, NULL, NULL, NULL), 0);
-    ck_assert_int_eq(lines(out), 2 + 13); /* header, column names, start and 12 moves */
+    ck_assert_int_eq(sp_test_lines(out), 2 + 13); /* header, column names, start and 12 moves */
     ck_assert_ptr_nonnull(strstr(out, " 12  5(17)11"));
     ck_assert_ptr_nonnull(strstr(out, "\n  4  1(9)2 [3,7]     11  ")); /* the move column is 11 wide */
     ck_assert_str_eq(err, "");
     ck_assert_int_eq(run(data_path("game-5spots.rec"), "--json", NULL, NULL, NULL), 0);
-    ck_assert_int_eq(lines(out), 1);
+    ck_assert_int_eq(sp_test_lines(out), 1);
     ck_assert_ptr_nonnull(strstr(out, "\"legal\": true"));
     ck_assert_ptr_nonnull(strstr(out, "\"players\": [\"Ann\", \"Bob\"], \"chooser\": 2, \"winner\": 2"));
     ck_assert_ptr_nonnull(strstr(out, "{\"move\": \"5(17)11\", \"position\": \"!\", \"lives\": 3}]"));
@@ -581,8 +574,8 @@ START_TEST(program_rejects)
     char path[64];
     temp_record(path, "2+ 1(3)2\n1(4)2 1(5)3 1(6)2\n");
     ck_assert_int_eq(run(path, NULL, NULL, NULL, NULL), 2);
-    ck_assert_int_eq(lines(out), 2 + 4); /* the moves before the illegal one are shown */
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(out), 2 + 4); /* the moves before the illegal one are shown */
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_ptr_nonnull(strstr(err, "move 4 '1(6)2' (line 2, column 13): spot 1 is dead"));
     ck_assert_int_eq(run(path, "--json", NULL, NULL, NULL), 2);
     ck_assert_ptr_nonnull(strstr(out, "\"legal\": false, \"readings\": 1, \"ambiguous\": false, \"error_move\": 4"));
@@ -591,7 +584,7 @@ START_TEST(program_rejects)
     temp_record(path, "5+ (Ann - Bob)\n1(6)2 3(7)4 [1-]\n");
     ck_assert_int_eq(run(path, NULL, NULL, NULL, NULL), 2);
     ck_assert_str_eq(out, "");
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_ptr_nonnull(strstr(err, "line 2, column 16: expected a number"));
     ck_assert_int_eq(run(path, "--json", NULL, NULL, NULL), 2);
     ck_assert_ptr_nonnull(strstr(out, "\"legal\": false, \"error_line\": 2, \"error_column\": 16"));
@@ -606,7 +599,7 @@ START_TEST(program_rejects)
     ck_assert_int_eq(run("a", "b", NULL, NULL, NULL), 2);
     ck_assert_int_eq(run("--budget-ms", "0", NULL, NULL, NULL), 2);
     ck_assert_int_eq(run("--frobnicate", NULL, NULL, NULL, NULL), 2);
-    ck_assert_int_eq(lines(err), 1);
+    ck_assert_int_eq(sp_test_lines(err), 1);
 }
 END_TEST
 

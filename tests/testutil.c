@@ -63,6 +63,14 @@ int sp_test_run(char *const argv[], char *out, size_t cap)
     return sp_test_run2(argv, out, cap, NULL, 0);
 }
 
+int sp_test_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
 int sp_test_main(Suite *s, int argc, char **argv)
 {
     sp_test_program = argc > 1 ? argv[1] : NULL;

@@ -13,6 +13,9 @@ int sp_test_run(char *const argv[], char *out, size_t cap);
 /* Same, with stderr captured into err as well. */
 int sp_test_run2(char *const argv[], char *out, size_t cap, char *err, size_t errcap);
 
+/* Number of lines (newlines) in a captured output. */
+int sp_test_lines(const char *s);
+
 /* The program path given to the test binary on its command line (meson passes it). */
 extern const char *sp_test_program;
 
