@@ -111,7 +111,8 @@ int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
         return -1;
     if (grow((void **)&c->tok, &c->tok_cap, c->tok_len + len, sizeof(sp_tok)))
         return -1;
-    memcpy(c->tok + c->tok_len, key, sizeof(sp_tok) * len);
+    if (len) /* the empty position: tok may still be NULL, and memcpy must not see it */
+        memcpy(c->tok + c->tok_len, key, sizeof(sp_tok) * len);
     c->off[c->n] = (uint32_t)c->tok_len;
     c->len[c->n] = (uint32_t)len;
     c->hash[c->n] = h;

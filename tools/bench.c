@@ -20,12 +20,17 @@
 static const char usage[] =
     "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
     "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
+    "                                   [--misere-lives L] [--misere-sum-lives L2]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
     "normal, misere: solves 0*A..0*B one by one, each in a fresh process (so that peak memory is its\n"
     "       own), and prints per n: outcome, seconds, nodes, nodes/s, peak memory, threads; with\n"
-    "       --runs R the median of R runs.\n";
+    "       --runs R the median of R runs. misere: --misere-lives L values the lands of at most L\n"
+    "       lives (0: plain search over whole positions), --misere-sum-lives L2 every land of a sum\n"
+    "       but the largest up to L2 lives (0: up to L); the solver's defaults without them. The\n"
+    "       table also gives both limits, the land values and games stored, and whether the game\n"
+    "       table or the land store ran out of room (the search then values no more lands).\n";
 
 static double now(void)
 {
@@ -167,8 +172,10 @@ static int bench_canon(int argc, char **argv)
 typedef struct solve_result {
     int outcome;
     double seconds;
-    unsigned long long nodes;
+    unsigned long long nodes, lands, games;
     long peak_kb;
+    unsigned lives, sum_lives;
+    int full;
 } solve_result;
 
 /* Solves 0*n in a child process so that its peak memory is its own. */
@@ -189,13 +196,18 @@ static int solve_in_child(unsigned n, sp_play play, const sp_solver_opts *o, sol
         sp_pos_spots(&p, n);
         size_t len = sp_canon_pos(ctx, &p, key);
         sp_solver *s = sp_solver_new(o);
-        solve_result r = {-1, 0, 0, 0};
+        solve_result r = {-1, 0, 0, 0, 0, 0, 0, 0, 0};
         if (s) {
             r.outcome = sp_solver_outcome(s, key, len, play);
             sp_solver_stats st;
             sp_solver_stats_get(s, &st);
             r.seconds = st.seconds;
             r.nodes = (unsigned long long)st.nodes;
+            r.lands = (unsigned long long)st.mis_lands;
+            r.games = (unsigned long long)st.games;
+            r.lives = st.misere_lives;
+            r.sum_lives = st.misere_sum_lives;
+            r.full = st.games_full;
         }
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
@@ -215,7 +227,9 @@ static int bench_solve(int argc, char **argv, sp_play play)
 {
     static const struct option opts[] = {{"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
                                          {"threads", required_argument, 0, 'T'}, {"tt-mb", required_argument, 0, 'm'},
-                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+                                         {"runs", required_argument, 0, 'r'}, {"misere-lives", required_argument, 0, 'L'},
+                                         {"misere-sum-lives", required_argument, 0, 'S'},
+                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = play == SP_PLAY_NORMAL ? "sprouts-bench normal" : "sprouts-bench misere";
     uint64_t from = 10, to = play == SP_PLAY_NORMAL ? 14 : 9, runs = 1;
     sp_solver_opts o = {.tt_bytes = (size_t)1024 << 20, .threads = 1};
@@ -228,12 +242,20 @@ static int bench_solve(int argc, char **argv, sp_play play)
         case 'r': rc = sp_cli_parse_u64(optarg, 1, 99, &runs) ? 0 : sp_cli_usage(prog, "bad --runs '%s'", optarg); break;
         case 'T': rc = sp_report_threads(prog, optarg, &o); break;
         case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        case 'L':
+        case 'S':
+            rc = play != SP_PLAY_MISERE ? sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with misere")
+                 : sp_report_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
+                                          c == 'L' ? &o.misere_lives : &o.misere_sum_lives);
+            break;
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
     if (rc)
         return rc;
-    printf("%-4s %-8s %10s %14s %12s %10s %8s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB", "threads");
+    bool mis = play == SP_PLAY_MISERE;
+    printf("%-4s %-8s %10s %14s %12s %10s %8s%s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB", "threads",
+           mis ? "   lives  in sums   land values        games  full" : "");
     double total = 0;
     for (unsigned n = (unsigned)from; n <= to; n++) {
         double secs[99];
@@ -245,8 +267,11 @@ static int bench_solve(int argc, char **argv, sp_play play)
         }
         double med = median(secs, (int)runs);
         total += med;
-        printf("%-4u %-8s %10.2f %14llu %12.0f %10.1f %8u\n", n, r.outcome == SP_WIN ? "win" : "loss", med, r.nodes,
+        printf("%-4u %-8s %10.2f %14llu %12.0f %10.1f %8u", n, r.outcome == SP_WIN ? "win" : "loss", med, r.nodes,
                (double)r.nodes / med, (double)r.peak_kb / 1024, o.threads);
+        if (mis)
+            printf(" %7u %8u %13llu %12llu  %s", r.lives, r.sum_lives, r.lands, r.games, r.full ? "yes" : "no");
+        printf("\n");
         fflush(stdout);
     }
     printf("total %.2f s\n", total);

@@ -43,6 +43,15 @@ int sp_report_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts)
     return 0;
 }
 
+int sp_report_misere_lives(const char *prog, const char *name, const char *arg, int *dst)
+{
+    uint64_t v;
+    if (!sp_cli_parse_u64(arg, 0, 1000, &v))
+        return sp_cli_usage(prog, "--%s needs a number from 0 to 1000, not '%s'", name, arg);
+    *dst = v ? (int)v : -1;
+    return 0;
+}
+
 void sp_report_count(char *buf, size_t cap, double v)
 {
     if (v >= 1e9)
@@ -68,9 +77,15 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     char nodes[32], rate[32];
     sp_report_count(nodes, sizeof nodes, (double)s->nodes);
     sp_report_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
-    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %llu nimbers%s", p->tty ? "\r" : "",
-            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity,
-            (unsigned long long)s->nimbers, p->tty ? "   " : "\n");
+    char stored[64];
+    if (s->play == SP_PLAY_MISERE)
+        snprintf(stored, sizeof stored, "%llu land values, %llu games%s", (unsigned long long)s->mis_lands,
+                 (unsigned long long)s->games, s->games_full ? " (full)" : "");
+    else
+        snprintf(stored, sizeof stored, "%llu nimbers", (unsigned long long)s->nimbers);
+    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s%s", p->tty ? "\r" : "", p->label,
+            s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored,
+            p->tty ? "   " : "\n");
     fflush(stderr);
     p->printed = true;
 }
