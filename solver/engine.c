@@ -64,6 +64,19 @@ void sp_worker_release(sp_worker *w)
     w->nframes = 0;
 }
 
+sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len)
+{
+    int i = reading == f->node_tok[0];
+    if (f->node_cap[i] < len) {
+        sp_tok *t = realloc(f->node_tok[i], (len + 256) * sizeof(sp_tok));
+        if (!t)
+            return NULL;
+        f->node_tok[i] = t;
+        f->node_cap[i] = len + 256;
+    }
+    return f->node_tok[i];
+}
+
 void sp_frame_reset(sp_frame *f)
 {
     f->n = 0;

@@ -14,12 +14,14 @@
 #include <stdint.h>
 
 #include "canonical.h"
+#include "mgame.h"
 #include "moves.h"
 #include "nimstore.h"
 #include "solver.h"
 #include "tt.h"
 
-/* A node: a position key and, in normal play, the size k of a Nim heap beside it (the couple P + *k). */
+/* A node: a position key and a game beside it: in normal play the Nim heap *k (the couple P + *k), in
+ * misère play the game of id k in engine->games. */
 typedef struct sp_node {
     const sp_tok *key;
     uint32_t len, k;
@@ -112,6 +114,10 @@ typedef struct sp_team {
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
+    sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
+    sp_nimstore *mis;      /* misère: land key -> id of the land's game */
+    unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */
+    unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many */
     volatile sig_atomic_t *stop;
     atomic_bool aborted;  /* stopped from outside: nothing decided */
     sp_team team;
@@ -133,6 +139,10 @@ void sp_worker_release(sp_worker *w);
 /* Appends a child unless an equal one (same hash) is there; 1 added, 0 repeat, -1 out of memory. */
 int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order);
 void sp_frame_reset(sp_frame *f);
+
+/* Room for a node rewritten by resolve(): whichever of f's two node buffers `reading` (the key being
+ * rewritten) is not in; NULL when memory is short. */
+sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len);
 
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);

@@ -1,23 +1,205 @@
-/* misere.c: the misère rule set: the player who cannot move wins. Sums of lands do not follow the
- * Sprague-Grundy theory in misère play, so a node is a whole position (all its lands together). */
+/* misere.c: the misère rule set (the player who cannot move wins) and the misère values of lands.
+ * A node is (P, g): the lands P that have no value, beside the game g (an id of the engine's game
+ * table, in the node's k) that stands for the sum of all the other lands.
+ *
+ * Why this is sound. The Sprague-Grundy shortcut is a normal-play theorem: in misère play a land is
+ * not a nimber and a sum is not decided by XOR. What does hold is misère equality (mgame.h): G = H
+ * when o(G + X) = o(H + X) for all X. It is a congruence for sums, so a position L1 + ... + Lm + Q
+ * has the outcome of Q + v(L1) + ... + v(Lm) for any games v(Li) equal to the lands, and the sum of
+ * the v(Li) may be replaced by any game equal to it: the one in simplest form that sp_mg_sum gives.
+ * The moves of Q + g are then those of Q (P' + g, for P' a child of Q) and those of g (Q + g').
+ * A land's value is its game tree built from canonical children (moves.h), each child valued as the
+ * sum of its lands; canonical keys and the simplifications of canon/simplify.h preserve the game
+ * tree itself (every option, not only the outcome), so they hold in misère play as in normal play.
+ * Nothing is pruned while valuing a land: every child matters to equality, not only a winning one,
+ * so only small lands are valued: any land of at most mis_lives lives, and in a position of several
+ * lands every land but the largest when it has at most mis_sum_lives (as normal play settles every
+ * land of a sum but one; the cost of a value is paid once, the search of a sum multiplies). The
+ * small ones are valued as soon as a move makes them, the larger ones of a sum only when the search
+ * visits their position (most children are never visited), and they join g only while g + v stays
+ * small (SUM_BIRTHDAY_MAX): the canonical sum of two large games costs the product of their
+ * subgames, and such sums are what fills the game table (measured: README.md, Misère play). A value
+ * once stored is used wherever its land appears. With mis_lives = 0 no land is valued: g stays 0
+ * and the search is the plain one over whole positions. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "engine.h"
 
-static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t rest[2])
+/* A land of a sum valued beyond mis_lives joins g only when b(g) + b(v) is at most this. */
+#define SUM_BIRTHDAY_MAX 12
+
+/* ---------------------------------------------------------------- values of lands */
+
+static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsigned limit);
+
+/* The game of a land from all its children (each the sum of its lands' games), remembered in the
+ * misère store; SP_MG_NONE when a table is full. */
+static sp_mg_id compute_land(sp_worker *w, const sp_tok *land, size_t len, uint64_t h, unsigned limit)
 {
-    (void)w, (void)depth, (void)sub, (void)rest;
-    return n->len == 0 ? SP_RESOLVED_WIN : SP_EXPAND; /* no move left: the player to move has won */
+    sp_engine *e = w->eng;
+    sp_children ch;
+    sp_children_init(&ch);
+    sp_mg_id id = sp_land_children(w->canon, land, len, &ch) ? SP_MG_NONE : SP_MG_ZERO;
+    sp_mg_id *opts = id == SP_MG_NONE ? NULL : malloc((ch.n + 1) * sizeof *opts);
+    for (size_t i = 0; opts && i < ch.n && id != SP_MG_NONE; i++)
+        id = opts[i] = position_value(w, ch.tok + ch.off[i], ch.len[i], limit);
+    if (!opts)
+        id = SP_MG_NONE;
+    if (id != SP_MG_NONE)
+        id = sp_mg_canon(e->games, opts, ch.n);
+    if (id != SP_MG_NONE)
+        sp_nimstore_put(e->mis, land, len, h, id);
+    free(opts);
+    sp_children_free(&ch);
+    return id;
 }
 
+static unsigned max_lives(const sp_engine *e)
+{
+    return e->mis_sum_lives > e->mis_lives ? e->mis_sum_lives : e->mis_lives;
+}
+
+/* The game of a land (of the given lives): the stored one, else computed when the land has at most
+ * `limit` lives and there is room, else SP_MG_NONE. */
+static sp_mg_id land_value(sp_worker *w, const sp_tok *land, size_t len, unsigned lives, unsigned limit)
+{
+    sp_engine *e = w->eng;
+    if (lives > max_lives(e))
+        return SP_MG_NONE; /* never valued, so never stored */
+    uint64_t h = sp_key_hash64(land, len);
+    int v = sp_nimstore_get(e->mis, land, len, h);
+    if (v >= 0)
+        return (sp_mg_id)v;
+    if (lives > limit || sp_nimstore_full(e->mis) || sp_mg_full(e->games))
+        return SP_MG_NONE; /* without room to remember it, recomputing it at every visit would cost too much */
+    return compute_land(w, land, len, h, limit);
+}
+
+/* The sum of the games of a position's lands (0 for no land), or SP_MG_NONE. Called for the
+ * children of a land being valued, whose lands all have fewer lives than it, so within `limit`. */
+static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsigned limit)
+{
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    sp_mg_id g = SP_MG_ZERO;
+    for (unsigned i = 0; i < nl && g != SP_MG_NONE; i++) {
+        const sp_tok *land = key + off[i];
+        g = sp_mg_sum(w->eng->games, g, land_value(w, land, lens[i], sp_key_lives(land, lens[i]), limit));
+    }
+    return g;
+}
+
+/* g + v, or SP_MG_NONE when v is the value of a large land (more than mis_lives lives) and the sum
+ * would be large too. */
+static sp_mg_id add_value(sp_worker *w, sp_mg_id g, sp_mg_id v, unsigned lives)
+{
+    const sp_mg *t = w->eng->games;
+    if (v != SP_MG_NONE && lives > w->eng->mis_lives && sp_mg_birthday(t, g) + sp_mg_birthday(t, v) > SUM_BIRTHDAY_MAX)
+        return SP_MG_NONE;
+    return sp_mg_sum(w->eng->games, g, v);
+}
+
+/* Splits position key into the lands that get a value, summed into *g, and the others, copied in
+ * order (so still sorted: a position key) to out; returns the length written. Stored values are
+ * always used; a value is computed for a land of at most mis_lives lives, and with `sums` for every
+ * land but the largest (the first of the most lives) of at most mis_sum_lives. */
+static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg_id *g, sp_tok *out)
+{
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS), lives[SP_MAX_LANDS], largest = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        lives[i] = sp_key_lives(key + off[i], lens[i]);
+        largest = lives[i] > lives[largest] ? i : largest;
+    }
+    size_t olen = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        const sp_tok *land = key + off[i];
+        unsigned limit = i == largest || !sums ? w->eng->mis_lives : max_lives(w->eng);
+        sp_mg_id s = add_value(w, *g, land_value(w, land, lens[i], lives[i], limit), lives[i]);
+        if (s != SP_MG_NONE) {
+            *g = s;
+        } else {
+            memcpy(out + olen, land, lens[i] * sizeof *land);
+            olen += lens[i];
+        }
+    }
+    return olen;
+}
+
+/* ---------------------------------------------------------------- the rule set */
+
+static sp_resolved outcome_of(const sp_worker *w, sp_mg_id g)
+{
+    return sp_mg_wins(w->eng->games, g) ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
+}
+
+/* Folds the lands that have a value into k; with no land left the outcome is that of k's game. */
+static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t rest[2])
+{
+    (void)sub, (void)rest;
+    if (n->len == 0)
+        return outcome_of(w, n->k); /* for k = 0 (no move left) a win: the player to move has won */
+    if (w->eng->mis_lives == 0)
+        return SP_EXPAND;
+    sp_mg_id g = n->k;
+    size_t len = fold(w, n->key, n->len, true, &g, w->scratch);
+    if (len == 0)
+        return outcome_of(w, g);
+    if (len == n->len)
+        return SP_EXPAND; /* nothing folded: the key is unchanged, and so is g */
+    sp_frame *f = sp_worker_frame(w, depth);
+    sp_tok *dst = f ? sp_frame_node_room(f, n->key, len) : NULL;
+    if (!dst) {
+        w->failed = true;
+        return SP_EXPAND;
+    }
+    memcpy(dst, w->scratch, len * sizeof *dst);
+    *n = (sp_node){dst, (uint32_t)len, g, {0, 0}};
+    sp_node_hash(n, SP_PLAY_MISERE);
+    return SP_EXPAND;
+}
+
+/* Adds the child (key, g) with the disproof number of its moves: P's and g's. Returns -1 when
+ * memory is short. */
+static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, sp_mg_id g)
+{
+    const sp_mg *t = w->eng->games;
+    const sp_mg_id *opts;
+    size_t gmoves = sp_mg_options(t, g, &opts);
+    int rc = sp_frame_add_child(f, key, len, g, SP_PLAY_MISERE, sp_key_lives(key, len) + sp_mg_birthday(t, g));
+    if (rc > 0 && g != SP_MG_ZERO) /* the engine's estimate counts k as moves: here k is an id */
+        f->c[f->n - 1].dn = sp_engine_initial_dn(key, len, (uint32_t)gmoves);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Children of (P, g): (P, g') for every option g' of g, and (P', g + the games of the new lands
+ * that have one) for every child P' of P. A child with no land left is decided by its game. */
 static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
+    const sp_mg_id *opts;
+    size_t nopts = sp_mg_options(w->eng->games, n->k, &opts);
+    for (size_t i = 0; i < nopts; i++)
+        if (add_child(w, f, n->key, n->len, opts[i]))
+            return w->failed = true, SP_UNKNOWN;
     if (sp_pos_children(w->canon, n->key, n->len, &f->raw))
         return w->failed = true, SP_UNKNOWN;
+    if (nopts == 0 && f->raw.n == 0)
+        return SP_WIN; /* no move at all (a canonical land always has one; kept for safety) */
     for (size_t c = 0; c < f->raw.n; c++) {
         const sp_tok *ck = f->raw.tok + f->raw.off[c];
-        uint32_t len = f->raw.len[c];
-        if (len == 0)
-            continue; /* moving to the end hands the opponent the win */
-        if (sp_frame_add_child(f, ck, len, 0, SP_PLAY_MISERE, sp_key_lives(ck, len)) < 0)
+        size_t len = f->raw.len[c];
+        sp_mg_id g = n->k;
+        if (w->eng->mis_lives) {
+            len = fold(w, ck, len, false, &g, w->scratch);
+            ck = w->scratch;
+        }
+        if (len == 0) {
+            if (!sp_mg_wins(w->eng->games, g))
+                return SP_WIN; /* a move to a position lost for its mover */
+            continue;          /* a move to a won position proves nothing */
+        }
+        if (add_child(w, f, ck, len, g))
             return w->failed = true, SP_UNKNOWN;
     }
     return SP_UNKNOWN;
@@ -25,7 +207,7 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 
 static void misere_proven(sp_worker *w, const sp_node *n, sp_outcome o)
 {
-    (void)w, (void)n, (void)o;
+    (void)w, (void)n, (void)o; /* lands get their values by enumeration, not from proofs */
 }
 
 const sp_rules sp_rules_misere = {SP_PLAY_MISERE, misere_resolve, misere_expand, misere_proven};

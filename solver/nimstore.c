@@ -1,6 +1,7 @@
-/* nimstore.c: the lock-free, insert-only nimber store (nimstore.h): an open-addressing table of
+/* nimstore.c: the lock-free, insert-only land store (nimstore.h): an open-addressing table of
  * slots pointing into an arena of keys; a slot is claimed with a compare-and-swap, filled, then
- * published with a release store of its hash. */
+ * published with a release store of its hash. A land key ends with its only SP_TK_END_L token, so a
+ * slot needs no length: a stored key ends where that token is. */
 #include "nimstore.h"
 
 #include <stdatomic.h>
@@ -13,8 +14,7 @@
 typedef struct slot {
     _Atomic uint64_t hash;
     uint32_t off;     /* in tokens, into the arena */
-    uint16_t len;
-    uint16_t nimber;
+    uint32_t value;
 } slot;
 
 struct sp_nimstore {
@@ -65,6 +65,19 @@ static uint64_t stored_hash(uint64_t h)
     return h | 1;
 }
 
+/* Whether the stored key at off is key; never reads a stored key past its SP_TK_END_L. */
+static bool same_key(const sp_nimstore *ns, uint32_t off, const sp_tok *key, size_t len)
+{
+    const sp_tok *k = ns->arena + off;
+    for (size_t i = 0; i < len; i++) {
+        if (k[i] != key[i])
+            return false;
+        if (k[i] == SP_TK_END_L)
+            return i == len - 1;
+    }
+    return false;
+}
+
 int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h)
 {
     uint64_t want = stored_hash(h);
@@ -73,14 +86,14 @@ int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64
         uint64_t got = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (got == EMPTY)
             return -1;
-        if (got == want && s->len == len && !memcmp(ns->arena + s->off, key, len * sizeof(sp_tok)))
-            return s->nimber;
+        if (got == want && same_key(ns, s->off, key, len))
+            return (int)s->value;
     }
 }
 
-bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned nimber)
+bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
 {
-    if (len > UINT16_MAX || nimber > UINT16_MAX || atomic_load(&ns->full))
+    if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
         return false;
     if (2 * (atomic_load_explicit(&ns->count, memory_order_relaxed) + 1) > ns->mask + 1) {
         atomic_store(&ns->full, true);
@@ -98,13 +111,12 @@ bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h,
         uint64_t expect = EMPTY;
         if (atomic_compare_exchange_strong(&s->hash, &expect, BUSY)) {
             s->off = (uint32_t)off;
-            s->len = (uint16_t)len;
-            s->nimber = (uint16_t)nimber;
+            s->value = value;
             atomic_store_explicit(&s->hash, want, memory_order_release);
             atomic_fetch_add_explicit(&ns->count, 1, memory_order_relaxed);
             return true;
         }
-        if (expect == want && s->len == len && !memcmp(ns->arena + s->off, key, len * sizeof(sp_tok)))
+        if (expect == want && same_key(ns, s->off, key, len))
             return false; /* already known (its arena copy is wasted; rare) */
     }
 }
@@ -132,7 +144,7 @@ bool sp_nimstore_full(const sp_nimstore *ns)
     return atomic_load(&ns->full);
 }
 
-int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
+int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
                      void *arg)
 {
     for (uint64_t i = 0; i <= ns->mask; i++) {
@@ -140,7 +152,10 @@ int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *k
         uint64_t h = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (h == EMPTY || h == BUSY)
             continue;
-        int rc = fn(arg, ns->arena + s->off, s->len, s->nimber);
+        size_t len = 1;
+        while (ns->arena[s->off + len - 1] != SP_TK_END_L)
+            len++;
+        int rc = fn(arg, ns->arena + s->off, len, s->value);
         if (rc)
             return rc;
     }

@@ -1,9 +1,9 @@
-/* nimstore.h: nimbers of lands, keyed by their exact canonical key, computed once and shared by all
- * threads.
+/* nimstore.h: a value per land, keyed by its exact canonical key, computed once and shared by all
+ * threads: the nimber in normal play, the id of its game (mgame.h) in misère play (one store each).
  *
  * Contract:
  * - Exact: keys are stored in full and compared in full, so a lookup never answers for another land.
- * - Bounded: a fixed budget of bytes set at creation; once full, further nimbers are not kept (the
+ * - Bounded: a fixed budget of bytes set at creation; once full, further values are not kept (the
  *   caller then recomputes them when needed) and sp_nimstore_full() says so.
  * - Insert-only and lock-free: readers never wait; an insert racing a lookup of the same land may be
  *   missed by that lookup, which is harmless.
@@ -22,11 +22,13 @@ typedef struct sp_nimstore sp_nimstore;
 sp_nimstore *sp_nimstore_new(size_t bytes);
 void sp_nimstore_free(sp_nimstore *ns);
 
-/* The nimber of the land key (one land, ending with SP_TK_END_L) whose sp_key_hash64 is h, or -1. */
+/* The value (0 .. INT32_MAX) of the land key (one land, ending with SP_TK_END_L) whose sp_key_hash64
+ * is h, or -1. */
 int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h);
 
-/* Records a nimber; returns false when there is no room left (or the land is there already). */
-bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned nimber);
+/* Records a value (at most INT32_MAX) of a land key; returns false when there is no room left (or the
+ * land is there already, or the key is not one land). */
+bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value);
 
 uint64_t sp_nimstore_count(const sp_nimstore *ns);
 size_t sp_nimstore_bytes(const sp_nimstore *ns);      /* the budget */
@@ -34,7 +36,7 @@ size_t sp_nimstore_used_bytes(const sp_nimstore *ns); /* what is in use */
 bool sp_nimstore_full(const sp_nimstore *ns);
 
 /* Calls fn for every stored land (for saving the store); stops early when fn returns non-zero. */
-int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
+int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
                      void *arg);
 
 #endif

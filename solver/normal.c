@@ -42,20 +42,6 @@ static size_t gather(const sp_tok *key, const lands *l, sp_tok *out)
 }
 
 
-/* The node's key goes to whichever of the frame's two buffers it is not read from. */
-static sp_tok *node_room(sp_frame *f, const sp_tok *reading, size_t len)
-{
-    int i = reading == f->node_tok[0];
-    if (f->node_cap[i] < len) {
-        sp_tok *t = realloc(f->node_tok[i], (len + 256) * sizeof(sp_tok));
-        if (!t)
-            return NULL;
-        f->node_tok[i] = t;
-        f->node_cap[i] = len + 256;
-    }
-    return f->node_tok[i];
-}
-
 /* The least j such that (L, j) is not known to be won: the candidate nimber of L. */
 static uint32_t candidate_nimber(sp_worker *w, const sp_tok *land, uint32_t len)
 {
@@ -108,7 +94,7 @@ static bool rewrite(sp_worker *w, sp_node *n, const lands *l, uint32_t k, unsign
     if (total == n->len && k == n->k)
         return true;
     sp_frame *f = sp_worker_frame(w, depth);
-    sp_tok *dst = f ? node_room(f, n->key, total) : NULL;
+    sp_tok *dst = f ? sp_frame_node_room(f, n->key, total) : NULL;
     if (!dst)
         return false;
     n->len = (uint32_t)gather(n->key, l, dst);

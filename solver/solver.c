@@ -1,5 +1,5 @@
 /* solver.c: the public face of the search (solver.h): owns the engine's shared state (transposition
- * table, nimber store), the workers, statistics and progress reports. */
+ * table, nimber store, misère game table and land store), the workers, statistics and progress reports. */
 #include "solver.h"
 
 #include <stdio.h>
@@ -18,6 +18,7 @@ struct sp_solver {
     sp_engine eng;
     sp_worker *workers;
     unsigned threads;
+    sp_play play;
     double call_start;
     double last_seconds;
 };
@@ -54,6 +55,15 @@ size_t sp_solver_default_tt_bytes(void)
     return quarter < cap ? quarter : cap;
 }
 
+/* Lands valued in misère play unless the options say otherwise (measured: README.md, Misère play). */
+#define MISERE_LIVES_DEFAULT 10
+#define MISERE_SUM_LIVES_DEFAULT 12
+
+static size_t at_least_16mib(size_t bytes)
+{
+    return bytes < ((size_t)16 << 20) ? (size_t)16 << 20 : bytes;
+}
+
 static unsigned default_threads(void)
 {
 #ifdef _OPENMP
@@ -69,16 +79,21 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     if (!s)
         return NULL;
     size_t tt_bytes = o && o->tt_bytes ? o->tt_bytes : sp_solver_default_tt_bytes();
-    size_t nim_bytes = o && o->nim_bytes ? o->nim_bytes : tt_bytes / 8;
-    if (nim_bytes < ((size_t)16 << 20))
-        nim_bytes = (size_t)16 << 20;
+    size_t nim_bytes = at_least_16mib(o && o->nim_bytes ? o->nim_bytes : tt_bytes / 8);
+    size_t game_bytes = o && o->game_bytes ? o->game_bytes : at_least_16mib(tt_bytes / 2);
+    int lives = o && o->misere_lives ? o->misere_lives : MISERE_LIVES_DEFAULT;
+    int sum_lives = o && o->misere_sum_lives ? o->misere_sum_lives : MISERE_SUM_LIVES_DEFAULT;
     s->threads = o && o->threads ? o->threads : default_threads();
     if (s->threads > SP_MAX_TEAM)
         s->threads = SP_MAX_TEAM;
     s->eng.tt = sp_tt_new(tt_bytes);
     s->eng.nim = sp_nimstore_new(nim_bytes);
+    s->eng.mis = sp_nimstore_new(nim_bytes); /* untouched memory costs nothing in normal play */
+    s->eng.games = sp_mg_new(game_bytes);
+    s->eng.mis_lives = lives < 0 ? 0 : (unsigned)lives;
+    s->eng.mis_sum_lives = lives < 0 || sum_lives < 0 ? 0 : (unsigned)sum_lives;
     s->workers = calloc(s->threads, sizeof *s->workers);
-    if (!s->eng.tt || !s->eng.nim || !s->workers) {
+    if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.games || !s->workers) {
         sp_solver_free(s);
         return NULL;
     }
@@ -112,6 +127,8 @@ void sp_solver_free(sp_solver *s)
     free(s->workers);
     sp_tt_free(s->eng.tt);
     sp_nimstore_free(s->eng.nim);
+    sp_nimstore_free(s->eng.mis);
+    sp_mg_free(s->eng.games);
     free(s);
 }
 
@@ -129,9 +146,18 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->nimbers = sp_nimstore_count(s->eng.nim);
     out->nim_bytes = sp_nimstore_bytes(s->eng.nim);
     out->nim_used_bytes = sp_nimstore_used_bytes(s->eng.nim);
+    out->mis_lands = sp_nimstore_count(s->eng.mis);
+    out->games = sp_mg_count(s->eng.games);
+    out->sums = sp_mg_sums(s->eng.games);
+    out->game_bytes = sp_mg_bytes(s->eng.games) + sp_nimstore_bytes(s->eng.mis);
+    out->game_used_bytes = sp_mg_used_bytes(s->eng.games) + sp_nimstore_used_bytes(s->eng.mis);
+    out->games_full = sp_mg_full(s->eng.games) || sp_nimstore_full(s->eng.mis);
     out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
     out->threads = s->threads;
     resident(&out->rss_bytes, &out->peak_bytes);
+    out->play = s->play;
+    out->misere_lives = s->eng.mis_lives;
+    out->misere_sum_lives = s->eng.mis_sum_lives > s->eng.mis_lives ? s->eng.mis_sum_lives : s->eng.mis_lives;
 }
 
 void sp_solver_report(struct sp_solver *s)
@@ -141,8 +167,9 @@ void sp_solver_report(struct sp_solver *s)
     s->eng.progress(s->eng.progress_arg, &st);
 }
 
-static void begin_call(sp_solver *s)
+static void begin_call(sp_solver *s, sp_play play)
 {
+    s->play = play;
     s->call_start = now();
     s->eng.last_report = s->call_start;
     atomic_store(&s->eng.aborted, false);
@@ -180,7 +207,7 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
 
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play)
 {
-    begin_call(s);
+    begin_call(s, play);
     sp_node n = {key, (uint32_t)len, 0, {0, 0}};
     sp_node_hash(&n, play);
     sp_outcome o = prove_parallel(s, play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal, &n);
@@ -209,7 +236,7 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     int g = 0;
-    begin_call(s);
+    begin_call(s, SP_PLAY_NORMAL);
     for (unsigned i = 0; i < nl && g >= 0; i++) {
         int x = land_nimber(s, key + off[i], lens[i]);
         g = x < 0 ? -1 : g ^ x;
@@ -220,7 +247,7 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
 
 sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k)
 {
-    begin_call(s);
+    begin_call(s, SP_PLAY_NORMAL);
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, SP_PLAY_NORMAL);
     sp_outcome o = prove_parallel(s, &sp_rules_normal, &n);

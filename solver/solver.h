@@ -3,8 +3,12 @@
  * Contract:
  * - Every answer comes from search (df-pn over canonical positions, Sprague-Grundy across lands in
  *   normal play); nothing is looked up in a table written into the code.
- * - Memory is bounded by the options: a transposition table of tt_bytes, a nimber store of nim_bytes;
+ * - Memory is bounded by the options: a transposition table of tt_bytes, a land store of nim_bytes
+ *   (nimbers; in misère play a second one for the lands' games), a misère game table of game_bytes;
  *   the search's own stacks are small (they grow with the depth of the game only).
+ * - Misère play: lands of at most misere_lives lives, and the lands of a sum but its largest up to
+ *   misere_sum_lives, are replaced by their game in simplest form (misère equality, mgame.h); the
+ *   rest is searched as whole positions beside that game.
  * - Results never depend on the number of threads; the work counters do.
  * - A search can be stopped from outside (a signal handler sets *stop); it then answers SP_UNKNOWN.
  * - A solver keeps what it learned (transposition table, nimber store) from one call to the next.
@@ -29,15 +33,26 @@ typedef struct sp_solver_stats {
     size_t tt_bytes;
     uint64_t nimbers;     /* lands in the nimber store */
     size_t nim_bytes, nim_used_bytes;
+    uint64_t mis_lands;   /* misère: lands whose game is stored */
+    uint64_t games, sums; /* misère: games in the table, sums in its memo */
+    size_t game_bytes, game_used_bytes;
+    int games_full;       /* misère: the game table or the land store ran out of room */
     double seconds;       /* wall time of the current or last call */
     unsigned threads;
     size_t rss_bytes;     /* the process's resident memory now */
     size_t peak_bytes;    /* ... and its peak so far */
+    sp_play play;         /* the play of the current or last call */
+    unsigned misere_lives; /* lands of at most this many lives are valued in misère play; 0: none */
+    unsigned misere_sum_lives; /* and the lands of a sum but the largest, up to this many */
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {
     size_t tt_bytes;  /* transposition table; 0: a quarter of physical memory, at most 4 GiB */
-    size_t nim_bytes; /* nimber store; 0: an eighth of tt_bytes, at least 16 MiB */
+    size_t nim_bytes; /* nimber store (and misère land store); 0: an eighth of tt_bytes, at least 16 MiB */
+    size_t game_bytes; /* misère game table; 0: half of tt_bytes, at least 16 MiB (touched as used) */
+    int misere_lives; /* misère: value lands of at most this many lives; 0: the default; < 0: none */
+    int misere_sum_lives; /* misère: and every land of a sum but its largest, up to this many lives;
+                           * 0: the default; < 0: no more than misere_lives */
     unsigned threads; /* 0: all cores */
     /* called by the search at most once a second (from one thread), or never when NULL */
     void (*progress)(void *arg, const sp_solver_stats *s);

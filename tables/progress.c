@@ -32,9 +32,15 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     char nodes[32], rate[32];
     sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
     sp_progress_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
-    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %llu nimbers, %.0f MiB%s", p->tty ? "\r" : "",
-            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity,
-            (unsigned long long)s->nimbers, (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");
+    char stored[64];
+    if (s->play == SP_PLAY_MISERE)
+        snprintf(stored, sizeof stored, "%llu land values, %llu games%s", (unsigned long long)s->mis_lands,
+                 (unsigned long long)s->games, s->games_full ? " (full)" : "");
+    else
+        snprintf(stored, sizeof stored, "%llu nimbers", (unsigned long long)s->nimbers);
+    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "",
+            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored,
+            (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");
     fflush(stderr);
     p->printed = true;
 }

@@ -8,6 +8,7 @@
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"
+#include "testpos.h"
 #include "testutil.h"
 
 static sp_canon_ctx *ctx;
@@ -25,10 +26,7 @@ static sp_solver *new_solver(unsigned threads)
 
 static size_t key_of(const char *text, sp_tok *key)
 {
-    sp_pos p;
-    sp_parse_error e;
-    ck_assert_msg(sp_pos_parse(text, &p, &e) == 0, "%s: %s", text, e.message);
-    return sp_pos_key(ctx, &p, key);
+    return sp_test_key(ctx, text, key);
 }
 
 static size_t spots(unsigned n, sp_tok *key)
@@ -191,11 +189,7 @@ END_TEST
 
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
-    TCase *tc = tcase_create(name);
-    tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 240);
-    tcase_add_test(tc, t);
-    suite_add_tcase(s, tc);
+    sp_test_add_case(s, name, t, setup, teardown, 240);
 }
 
 int main(int argc, char **argv)

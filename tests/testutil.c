@@ -71,6 +71,16 @@ int sp_test_lines(const char *s)
     return n;
 }
 
+void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout)
+{
+    TCase *tc = tcase_create(name);
+    if (setup || teardown)
+        tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, timeout);
+    tcase_add_test(tc, t);
+    suite_add_tcase(s, tc);
+}
+
 int sp_test_main(Suite *s, int argc, char **argv)
 {
     sp_test_program = argc > 1 ? argv[1] : NULL;

@@ -19,6 +19,10 @@ int sp_test_lines(const char *s);
 /* The program path given to the test binary on its command line (meson passes it). */
 extern const char *sp_test_program;
 
+/* Adds a test in a case of its own (so that each gets its own timeout, in seconds), with a fixture
+ * run around it (setup and teardown may be NULL). */
+void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout);
+
 /* Runs the suite with CK_NORMAL output; returns the process exit status. */
 int sp_test_main(Suite *s, int argc, char **argv);
 

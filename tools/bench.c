@@ -21,14 +21,18 @@
 static const char usage[] =
     "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
     "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
-    "                                   [--sequential]\n"
+    "                                   [--sequential] [--misere-lives L] [--misere-sum-lives L2]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
     "normal, misere: solves 0*A..0*B one by one, each in a fresh process (so that peak memory is its\n"
     "       own), and prints per n: outcome, seconds, nodes, nodes/s, peak memory, threads; with\n"
     "       --runs R the median of R runs; with --sequential one solver goes through all n in\n"
-    "       turn, keeping what it learned (as 'sprouts table' does).\n";
+    "       turn, keeping what it learned (as 'sprouts table' does). misere: --misere-lives L values\n"
+    "       the lands of at most L lives (0: plain search over whole positions), --misere-sum-lives L2\n"
+    "       every land of a sum but the largest up to L2 lives (0: up to L); the solver's defaults\n"
+    "       without them. The table then also gives both limits, the land values and games stored,\n"
+    "       and whether the game table or the land store ran out of room.\n";
 
 static double now(void)
 {
@@ -170,8 +174,10 @@ static int bench_canon(int argc, char **argv)
 typedef struct solve_result {
     int outcome;
     double seconds;
-    unsigned long long nodes;
+    unsigned long long nodes, lands, games;
     long peak_kb;
+    unsigned lives, sum_lives;
+    int full;
 } solve_result;
 
 /* Solves 0*from..0*to with one solver in a child process (so that its peak memory is its own),
@@ -186,7 +192,7 @@ static void child_solves(int fd, unsigned from, unsigned to, sp_play play, const
         sp_tok key[SP_KEY_MAX];
         sp_pos_spots(&p, n);
         size_t len = sp_canon_pos(ctx, &p, key);
-        solve_result r = {-1, 0, 0, 0};
+        solve_result r = {.outcome = -1};
         if (s) {
             r.outcome = sp_solver_outcome(s, key, len, play);
             sp_solver_stats st;
@@ -194,6 +200,11 @@ static void child_solves(int fd, unsigned from, unsigned to, sp_play play, const
             r.seconds = st.seconds;
             r.nodes = (unsigned long long)(st.nodes - nodes_before);
             nodes_before = st.nodes;
+            r.lands = (unsigned long long)st.mis_lands;
+            r.games = (unsigned long long)st.games;
+            r.lives = st.misere_lives;
+            r.sum_lives = st.misere_sum_lives;
+            r.full = st.games_full;
         }
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
@@ -232,6 +243,8 @@ static int bench_solve(int argc, char **argv, sp_play play)
     static const struct option opts[] = {{"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
                                          {"threads", required_argument, 0, 'T'}, {"tt-mb", required_argument, 0, 'm'},
                                          {"runs", required_argument, 0, 'r'}, {"sequential", no_argument, 0, 's'},
+                                         {"misere-lives", required_argument, 0, 'L'},
+                                         {"misere-sum-lives", required_argument, 0, 'S'},
                                          {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = play == SP_PLAY_NORMAL ? "sprouts-bench normal" : "sprouts-bench misere";
     uint64_t from = 10, to = play == SP_PLAY_NORMAL ? 14 : 9, runs = 1;
@@ -246,6 +259,12 @@ static int bench_solve(int argc, char **argv, sp_play play)
         case 's': sequential = 1; break;
         case 'T': rc = sp_report_threads(prog, optarg, &o); break;
         case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        case 'L':
+        case 'S':
+            rc = play != SP_PLAY_MISERE ? sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with misere")
+                 : sp_report_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
+                                          c == 'L' ? &o.misere_lives : &o.misere_sum_lives);
+            break;
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
@@ -263,7 +282,9 @@ static int bench_solve(int argc, char **argv, sp_play play)
     printf("mode: %s, %u thread%s, tt %zu MiB, median of %llu run%s\n",
            sequential ? "sequential (one solver for all n, as sprouts table)" : "fresh (one process per n)", o.threads,
            o.threads == 1 ? "" : "s", o.tt_bytes >> 20, (unsigned long long)runs, runs == 1 ? "" : "s");
-    printf("%-4s %-8s %10s %14s %12s %10s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB");
+    bool mis = play == SP_PLAY_MISERE;
+    printf("%-4s %-8s %10s %14s %12s %10s%s\n", "n", "outcome", "seconds", "nodes", "nodes/s", "peak MiB",
+           mis ? "   lives  in sums   land values        games  full" : "");
     double total = 0;
     for (unsigned i = 0; i < count && rc == 0; i++) {
         double secs[99];
@@ -272,9 +293,13 @@ static int bench_solve(int argc, char **argv, sp_play play)
         const solve_result *r = &res[i];
         double med = median(secs, (int)runs);
         total += med;
-        printf("%-4llu %-8s %10.2f %14llu %12.0f %10.1f\n", (unsigned long long)from + i,
+        printf("%-4llu %-8s %10.2f %14llu %12.0f %10.1f", (unsigned long long)from + i,
                r->outcome == SP_WIN ? "win" : "loss", med, r->nodes, med > 0 ? (double)r->nodes / med : 0,
                (double)r->peak_kb / 1024);
+        if (mis)
+            printf(" %7u %8u %13llu %12llu  %s", r->lives, r->sum_lives, r->lands, r->games, r->full ? "yes" : "no");
+        printf("\n");
+        fflush(stdout);
     }
     if (rc == 0)
         printf("total %.2f s\n", total);

@@ -9,10 +9,15 @@
 #include "report.h"
 
 static const char usage[] =
-    "Usage: sprouts solve POS [--misere] [--nimber] [--threads N] [--tt-mb M] [--json] [--quiet]\n"
+    "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
+    "                         [--threads N] [--tt-mb M] [--json] [--quiet]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
+    "  --misere-lives T  lands of at most T lives are replaced by their misère game in simplest\n"
+    "               form (default 10); 0: plain search over whole positions\n"
+    "  --misere-sum-lives T2  so are the lands of a sum but its largest, up to T2 lives (default 12);\n"
+    "               0: no more than T\n"
     "  --nimber     also compute the nimber (normal play only)\n"
     "  --threads N  search threads (default: all cores)\n"
     "  --tt-mb M    transposition table size in MiB (default: a quarter of memory, at most 4096)\n"
@@ -23,7 +28,7 @@ static const char usage[] =
 
 typedef struct solve_args {
     sp_solver_opts opts;
-    int misere, nimber, json, quiet;
+    int misere, nimber, json, quiet, lives_given;
     const char *pos;
 } solve_args;
 
@@ -31,6 +36,7 @@ static int parse(int argc, char **argv, solve_args *a)
 {
     static const struct option opts[] = {
         {"misere", no_argument, 0, 'm'},       {"nimber", no_argument, 0, 'n'}, {"threads", required_argument, 0, 't'},
+        {"misere-lives", required_argument, 0, 'L'}, {"misere-sum-lives", required_argument, 0, 'S'},
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
@@ -44,6 +50,12 @@ static int parse(int argc, char **argv, solve_args *a)
         case 'q': a->quiet = 1; break;
         case 't': rc = sp_report_threads(prog, optarg, &a->opts); break;
         case 'T': rc = sp_report_tt_mb(prog, optarg, &a->opts); break;
+        case 'L':
+        case 'S':
+            rc = sp_report_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
+                                        c == 'L' ? &a->opts.misere_lives : &a->opts.misere_sum_lives);
+            a->lives_given = 1;
+            break;
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
@@ -53,6 +65,8 @@ static int parse(int argc, char **argv, solve_args *a)
         return sp_cli_usage(prog, "expects exactly one position (see --help)");
     if (a->misere && a->nimber)
         return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
+    if (!a->misere && a->lives_given)
+        return sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with --misere");
     a->pos = argv[optind];
     return 0;
 }
@@ -70,9 +84,17 @@ static void print_text(const solve_args *a, const char *canon, sp_outcome o, int
     printf("work: %s nodes (%llu), %.3f s, %s nodes/s, %u thread%s, tt hits %.1f%%\n", nodes,
            (unsigned long long)s->nodes, s->seconds, rate, s->threads, s->threads == 1 ? "" : "s",
            s->tt_probes ? 100.0 * (double)s->tt_hits / (double)s->tt_probes : 0.0);
-    printf("memory: tt %zu MiB (%.1f%% full), nimber store %llu lands (%.1f of %zu MiB), peak %.0f MiB\n",
-           s->tt_bytes >> 20, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, (unsigned long long)s->nimbers,
-           (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20, (double)s->peak_bytes / (1 << 20));
+    printf("memory: tt %zu MiB (%.1f%% full), ", s->tt_bytes >> 20, 100.0 * (double)s->tt_filled / (double)s->tt_capacity);
+    if (a->misere)
+        printf("misère values (lands up to %u lives, %u in sums): %llu lands, %llu games, %llu sums (%.1f of "
+               "%zu MiB%s)",
+               s->misere_lives, s->misere_sum_lives, (unsigned long long)s->mis_lands, (unsigned long long)s->games,
+               (unsigned long long)s->sums, (double)s->game_used_bytes / (1 << 20), s->game_bytes >> 20,
+               s->games_full ? ", full" : "");
+    else
+        printf("nimber store %llu lands (%.1f of %zu MiB)", (unsigned long long)s->nimbers,
+               (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20);
+    printf(", peak %.0f MiB\n", (double)s->peak_bytes / (1 << 20));
 }
 
 static void print_json(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
@@ -82,10 +104,16 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     if (a->nimber)
         printf(", \"nimber\": %d", nimber);
     printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
-           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"peak_mb\": %.1f}\n",
+           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"peak_mb\": %.1f",
            (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
            (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
            (unsigned long long)s->nimbers, (double)s->peak_bytes / (1 << 20));
+    if (a->misere) /* after the keys both plays share */
+        printf(", \"misere_lives\": %u, \"misere_sum_lives\": %u, \"land_values\": %llu, \"games\": %llu, "
+               "\"game_sums\": %llu, \"games_full\": %s",
+               s->misere_lives, s->misere_sum_lives, (unsigned long long)s->mis_lands, (unsigned long long)s->games,
+               (unsigned long long)s->sums, s->games_full ? "true" : "false");
+    printf("}\n");
 }
 
 int sp_cmd_solve(int argc, char **argv)

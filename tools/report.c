@@ -41,3 +41,12 @@ int sp_report_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts)
     opts->tt_bytes = (size_t)v << 20;
     return 0;
 }
+
+int sp_report_misere_lives(const char *prog, const char *name, const char *arg, int *dst)
+{
+    uint64_t v;
+    if (!sp_cli_parse_u64(arg, 0, 1000, &v))
+        return sp_cli_usage(prog, "--%s needs a number from 0 to 1000, not '%s'", name, arg);
+    *dst = v ? (int)v : -1;
+    return 0;
+}
