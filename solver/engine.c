@@ -395,7 +395,7 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
 /* ---------------------------------------------------------------- the team */
 
 /* Below this many moves (estimated) a land is expanded by the leader alone: sharing out costs more. */
-#define TEAM_MIN_MOVES 24
+#define TEAM_MIN_MOVES 12
 
 static void team_wait(atomic_uint *v, unsigned until_not, bool equal)
 {
