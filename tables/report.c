@@ -219,9 +219,14 @@ static void table_md(text *out, const sp_table *t)
             continue;
         char nimber[16];
         nimber_text(r, nimber, sizeof nimber);
-        add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s (%llu) | %s |\n", n, r->outcome, nimber,
+        char cert[sizeof r->cert + 32];
+        if (r->cert[0])
+            snprintf(cert, sizeof cert, "%s (%llu)", r->cert, (unsigned long long)r->cert_facts);
+        else
+            snprintf(cert, sizeof cert, "none");
+        add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s | %s |\n", n, r->outcome, nimber,
             sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
-            r->cert, (unsigned long long)r->cert_facts, r->verified);
+            cert, r->verified);
     }
 }
 
@@ -253,8 +258,11 @@ int sp_table_readme(const sp_table *normal, const sp_table *misere, const char *
 {
     text out = {0};
     add(&out, "# Results\n\nWritten by `sprouts table`; do not edit by hand. The outcome is for the first player "
-              "from n spots (0*n); `nimber` is its normal-play nimber where computed. Each solved row has a "
-              "certificate (`certs/`) that `sprouts verify` checks without the solver.\n\n");
+              "from n spots (0*n); `nimber` is its normal-play nimber where computed; `seconds` is the search "
+              "(outcome and nimber), without the certificate. Each solved row has a certificate (`certs/`) "
+              "that `sprouts verify` checks without the solver, except misère rows beyond "
+              "`--misere-cert-to` (`none`): a misère certificate is a proof over whole positions, about four "
+              "times larger per spot.\n\n");
     add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff n mod 6 "
               "is 3, 4 or 5.\n\n");
     verdict(&out, normal);
