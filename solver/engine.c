@@ -483,7 +483,7 @@ int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_chi
 }
 
 void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
-                     uint32_t move)
+                     uint32_t dn, uint32_t move)
 {
     if (sp_grow((void **)&w->ready, &w->ready_cap, w->nready + 1, sizeof *w->ready) ||
         sp_grow((void **)&w->rtok, &w->rtok_cap, w->rtok_len + len, sizeof *w->rtok)) {
@@ -493,7 +493,7 @@ void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
     sp_ready *r = &w->ready[w->nready++];
-    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, sp_engine_initial_dn(key, len, k),
+    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, dn,
                     {n.h[0], n.h[1]}};
     memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
     w->rtok_len += len;

@@ -159,9 +159,10 @@ sp_outcome sp_engine_expand(sp_worker *w, const sp_tok *land, size_t len, const 
                             void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move),
                             sp_frame *f);
 
-/* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table). */
+/* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table);
+ * dn: its disproof number unless the table knows better (sp_engine_initial_dn, in normal play). */
 void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
-                     uint32_t move);
+                     uint32_t dn, uint32_t move);
 
 /* Before the helpers start (sp_engine_team_start), a helper's loop (takes its part of every expansion
  * posted after the start), and its end. */

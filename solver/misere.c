@@ -160,21 +160,46 @@ static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
     return SP_EXPAND;
 }
 
-/* Adds the child (key, g) with the disproof number of its moves: P's and g's. Returns -1 when
- * memory is short. */
+/* A child (key, g): its rank (lives, then the birthday of g) and its initial disproof number: the
+ * moves of key and those of g (k is an id here, not a heap). */
+static uint32_t child_order(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
+{
+    return sp_key_lives(key, len) + sp_mg_birthday(w->eng->games, g);
+}
+
+static uint32_t child_dn(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
+{
+    const sp_mg_id *opts;
+    return sp_engine_initial_dn(key, len, (uint32_t)sp_mg_options(w->eng->games, g, &opts));
+}
+
+/* Adds the child (key, g); returns -1 when memory is short. */
 static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, sp_mg_id g)
 {
-    const sp_mg *t = w->eng->games;
-    const sp_mg_id *opts;
-    size_t gmoves = sp_mg_options(t, g, &opts);
-    int rc = sp_frame_add_child(f, key, len, g, SP_PLAY_MISERE, sp_key_lives(key, len) + sp_mg_birthday(t, g));
-    if (rc > 0 && g != SP_MG_ZERO) /* the engine's estimate counts k as moves: here k is an id */
-        f->c[f->n - 1].dn = sp_engine_initial_dn(key, len, (uint32_t)gmoves);
+    int rc = sp_frame_add_child(f, key, len, g, SP_PLAY_MISERE, child_order(w, key, len, g));
+    if (rc > 0)
+        f->c[f->n - 1].dn = child_dn(w, key, len, g);
     return rc < 0 ? -1 : 0;
 }
 
+/* The child P' + g of a one-land node (P, g), made by a member of the team: the new lands that have
+ * a value fold into g; with no land left, the game decides (a move to a lost one wins the node). */
+static void misere_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
+{
+    const sp_node *parent = w->eng->team.arg;
+    sp_mg_id g = parent->k;
+    size_t len = fold(w, ck, clen, false, &g, w->scratch);
+    if (len == 0) {
+        w->won |= !sp_mg_wins(w->eng->games, g); /* a move to a won position proves nothing */
+        return;
+    }
+    sp_engine_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, w->scratch, len, g),
+                    child_dn(w, w->scratch, len, g), move);
+}
+
 /* Children of (P, g): (P, g') for every option g' of g, and (P', g + the games of the new lands
- * that have one) for every child P' of P. A child with no land left is decided by its game. */
+ * that have one) for every child P' of P. A child with no land left is decided by its game. A P of
+ * one land (the usual case once the others are valued) is expanded by the team, as in normal play. */
 static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
     const sp_mg_id *opts;
@@ -182,6 +207,8 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     for (size_t i = 0; i < nopts; i++)
         if (add_child(w, f, n->key, n->len, opts[i]))
             return w->failed = true, SP_UNKNOWN;
+    if (sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
+        return sp_engine_expand(w, n->key, n->len, n, misere_prepare, f); /* a canonical land has a move */
     if (sp_pos_children(w->canon, n->key, n->len, &f->raw))
         return w->failed = true, SP_UNKNOWN;
     if (nopts == 0 && f->raw.n == 0)

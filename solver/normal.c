@@ -142,7 +142,8 @@ static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t
         return;
     }
     size_t len = gather(ck, &l, w->scratch);
-    sp_engine_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k, move);
+    sp_engine_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k,
+                    sp_engine_initial_dn(w->scratch, len, k), move);
 }
 
 /* Children of (L, k): (L, j) for every j < k, and (L', k) for every child L' of L, with the
