@@ -62,6 +62,12 @@ void sp_worker_release(sp_worker *w)
     free(w->frames);
     w->frames = NULL;
     w->nframes = 0;
+    sp_children_free(&w->part);
+    free(w->ready);
+    free(w->rtok);
+    w->ready = NULL;
+    w->rtok = NULL;
+    w->nready = w->ready_cap = w->rtok_len = w->rtok_cap = 0;
 }
 
 sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len)

@@ -121,7 +121,6 @@ void sp_solver_free(sp_solver *s)
         return;
     for (unsigned i = 0; s->workers && i < s->threads; i++) {
         sp_worker_release(&s->workers[i]);
-        sp_children_free(&s->workers[i].part);
         sp_canon_ctx_free(s->workers[i].canon);
     }
     free(s->workers);
