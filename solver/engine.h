@@ -117,7 +117,8 @@ typedef struct sp_engine {
     sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
     sp_nimstore *mis;      /* misère: land key -> id of the land's game */
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */
-    unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many */
+    unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many
+                             * (never below mis_lives: so also the most lives any valued land has) */
     volatile sig_atomic_t *stop;
     atomic_bool aborted;  /* stopped from outside: nothing decided */
     sp_team team;

@@ -55,17 +55,12 @@ static sp_mg_id compute_land(sp_worker *w, const sp_tok *land, size_t len, uint6
     return id;
 }
 
-static unsigned max_lives(const sp_engine *e)
-{
-    return e->mis_sum_lives > e->mis_lives ? e->mis_sum_lives : e->mis_lives;
-}
-
 /* The game of a land (of the given lives): the stored one, else computed when the land has at most
  * `limit` lives and there is room, else SP_MG_NONE. */
 static sp_mg_id land_value(sp_worker *w, const sp_tok *land, size_t len, unsigned lives, unsigned limit)
 {
     sp_engine *e = w->eng;
-    if (lives > max_lives(e))
+    if (lives > e->mis_sum_lives)
         return SP_MG_NONE; /* never valued, so never stored */
     uint64_t h = sp_key_hash64(land, len);
     int v = sp_nimstore_get(e->mis, land, len, h);
@@ -115,7 +110,7 @@ static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg
     size_t olen = 0;
     for (unsigned i = 0; i < nl; i++) {
         const sp_tok *land = key + off[i];
-        unsigned limit = i == largest || !sums ? w->eng->mis_lives : max_lives(w->eng);
+        unsigned limit = i == largest || !sums ? w->eng->mis_lives : w->eng->mis_sum_lives;
         sp_mg_id s = add_value(w, *g, land_value(w, land, lens[i], lives[i], limit), lives[i]);
         if (s != SP_MG_NONE) {
             *g = s;

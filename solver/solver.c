@@ -91,7 +91,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.mis = sp_nimstore_new(nim_bytes); /* untouched memory costs nothing in normal play */
     s->eng.games = sp_mg_new(game_bytes);
     s->eng.mis_lives = lives < 0 ? 0 : (unsigned)lives;
-    s->eng.mis_sum_lives = lives < 0 || sum_lives < 0 ? 0 : (unsigned)sum_lives;
+    s->eng.mis_sum_lives = lives < 0 || sum_lives < lives ? s->eng.mis_lives : (unsigned)sum_lives;
     s->workers = calloc(s->threads, sizeof *s->workers);
     if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.games || !s->workers) {
         sp_solver_free(s);
@@ -156,7 +156,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     resident(&out->rss_bytes, &out->peak_bytes);
     out->play = s->play;
     out->misere_lives = s->eng.mis_lives;
-    out->misere_sum_lives = s->eng.mis_sum_lives > s->eng.mis_lives ? s->eng.mis_sum_lives : s->eng.mis_lives;
+    out->misere_sum_lives = s->eng.mis_sum_lives;
 }
 
 void sp_solver_report(struct sp_solver *s)

@@ -144,11 +144,11 @@ static void add_nimber(run *r, const sp_tok *key, size_t len, uint32_t v)
     sp_solver_add_nimber(r->s, key, len, v);
 }
 
+/* Kept for the solver of misère certificates (plain_solver), the one that searches whole positions. */
 static void add_proven(run *r, const sp_tok *key, size_t len, uint32_t v)
 {
     (void)v;
     sp_children_add(&r->proven, key, len);
-    sp_solver_add_proven(r->s, key, len, 0, SP_PLAY_MISERE, SP_LOSS);
 }
 
 /* The solver that proves misère certificates: lands are not valued, so that every fact it proves is a
@@ -192,8 +192,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (rc == 0 && sp_cert_save(&c, path, r->err, sizeof r->err) == 0) {
         row->cert_facts = c.facts.n;
         for (size_t i = 0; misere && i < c.facts.n; i++)
-            if (sp_children_add(&r->proven, c.facts.tok + c.facts.off[i], c.facts.len[i]) > 0)
-                sp_solver_add_proven(r->s, c.facts.tok + c.facts.off[i], c.facts.len[i], 0, SP_PLAY_MISERE, SP_LOSS);
+            sp_children_add(&r->proven, c.facts.tok + c.facts.off[i], c.facts.len[i]);
     } else {
         if (rc == 0)
             fprintf(stderr, "sprouts table: %s\n", r->err);
@@ -201,6 +200,10 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         row->verified[0] = '\0';
     }
     sp_cert_free(&c);
+    if (misere && n >= r->o->misere_cert_to) { /* no more certificates to prove: give its memory back */
+        sp_solver_free(r->plain);
+        r->plain = NULL;
+    }
 }
 
 static void print_row(const sp_table *t, unsigned n)
