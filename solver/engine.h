@@ -96,6 +96,10 @@ typedef struct sp_rules {
 
 #define SP_MAX_TEAM 64
 
+/* Misère: a land of a sum valued beyond mis_lives joins the game g beside it only when b(g) + b(v)
+ * is at most this (sums of large games are what fills the game table). */
+#define SP_MISERE_SUM_BIRTHDAY 12
+
 /* Parallelism: one thread (the leader) runs the search; the others (helpers) share out the moves of
  * each large land it expands, so the search is the same, node for node, whatever the threads. */
 typedef struct sp_team {
@@ -130,6 +134,10 @@ typedef struct sp_engine {
 
 extern const sp_rules sp_rules_normal;
 extern const sp_rules sp_rules_misere;
+
+/* Misère: the game id of a land of at most mis_sum_lives lives, valued now if need be (outside a
+ * search, by worker w alone); SP_MG_NONE for a larger land or when a table is full. */
+sp_mg_id sp_misere_land_game(sp_worker *w, const sp_tok *land, size_t len);
 
 void sp_node_hash(sp_node *n, sp_play play);
 

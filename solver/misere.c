@@ -17,7 +17,7 @@
  * land of a sum but one; the cost of a value is paid once, the search of a sum multiplies). The
  * small ones are valued as soon as a move makes them, the larger ones of a sum only when the search
  * visits their position (most children are never visited), and they join g only while g + v stays
- * small (SUM_BIRTHDAY_MAX): the canonical sum of two large games costs the product of their
+ * small (SP_MISERE_SUM_BIRTHDAY): the canonical sum of two large games costs the product of their
  * subgames, and such sums are what fills the game table (measured: README.md, Misère play). A value
  * once stored is used wherever its land appears. With mis_lives = 0 no land is valued: g stays 0
  * and the search is the plain one over whole positions. */
@@ -26,8 +26,6 @@
 
 #include "engine.h"
 
-/* A land of a sum valued beyond mis_lives joins g only when b(g) + b(v) is at most this. */
-#define SUM_BIRTHDAY_MAX 12
 
 /* ---------------------------------------------------------------- values of lands */
 
@@ -71,6 +69,12 @@ static sp_mg_id land_value(sp_worker *w, const sp_tok *land, size_t len, unsigne
     return compute_land(w, land, len, h, limit);
 }
 
+sp_mg_id sp_misere_land_game(sp_worker *w, const sp_tok *land, size_t len)
+{
+    unsigned lives = sp_key_lives(land, len);
+    return lives > w->eng->mis_sum_lives ? SP_MG_NONE : land_value(w, land, len, lives, w->eng->mis_sum_lives);
+}
+
 /* The sum of the games of a position's lands (0 for no land), or SP_MG_NONE. Called for the
  * children of a land being valued, whose lands all have fewer lives than it, so within `limit`. */
 static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsigned limit)
@@ -90,7 +94,7 @@ static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsi
 static sp_mg_id add_value(sp_worker *w, sp_mg_id g, sp_mg_id v, unsigned lives)
 {
     const sp_mg *t = w->eng->games;
-    if (v != SP_MG_NONE && lives > w->eng->mis_lives && sp_mg_birthday(t, g) + sp_mg_birthday(t, v) > SUM_BIRTHDAY_MAX)
+    if (v != SP_MG_NONE && lives > w->eng->mis_lives && sp_mg_birthday(t, g) + sp_mg_birthday(t, v) > SP_MISERE_SUM_BIRTHDAY)
         return SP_MG_NONE;
     return sp_mg_sum(w->eng->games, g, v);
 }

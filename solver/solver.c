@@ -157,6 +157,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->play = s->play;
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
+    out->misere_sum_birthday = SP_MISERE_SUM_BIRTHDAY;
 }
 
 void sp_solver_report(struct sp_solver *s)
@@ -206,12 +207,7 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
 
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play)
 {
-    begin_call(s, play);
-    sp_node n = {key, (uint32_t)len, 0, {0, 0}};
-    sp_node_hash(&n, play);
-    sp_outcome o = prove_parallel(s, play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal, &n);
-    end_call(s);
-    return o;
+    return sp_solver_couple(s, key, len, 0, play);
 }
 
 /* nimber(L): the k for which (L, k) is lost, trying k = 0, 1, ... (each proof in parallel). */
@@ -244,14 +240,39 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
     return g;
 }
 
-sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k)
+sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
 {
-    begin_call(s, SP_PLAY_NORMAL);
+    begin_call(s, play);
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
-    sp_node_hash(&n, SP_PLAY_NORMAL);
-    sp_outcome o = prove_parallel(s, &sp_rules_normal, &n);
+    sp_node_hash(&n, play);
+    sp_outcome o = prove_parallel(s, play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal, &n);
     end_call(s);
     return o;
+}
+
+uint32_t sp_solver_land_game(sp_solver *s, const sp_tok *land, size_t len)
+{
+    return sp_misere_land_game(&s->workers[0], land, len);
+}
+
+uint32_t sp_solver_game_sum(sp_solver *s, uint32_t g, uint32_t h)
+{
+    return sp_mg_sum(s->eng.games, g, h);
+}
+
+size_t sp_solver_game_options(sp_solver *s, uint32_t g, const uint32_t **opts)
+{
+    return sp_mg_options(s->eng.games, g, opts);
+}
+
+unsigned sp_solver_game_birthday(sp_solver *s, uint32_t g)
+{
+    return sp_mg_birthday(s->eng.games, g);
+}
+
+bool sp_solver_game_wins(sp_solver *s, uint32_t g)
+{
+    return sp_mg_wins(s->eng.games, g);
 }
 
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len)

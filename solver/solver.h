@@ -43,7 +43,9 @@ typedef struct sp_solver_stats {
     size_t peak_bytes;    /* ... and its peak so far */
     sp_play play;         /* the play of the current or last call */
     unsigned misere_lives; /* lands of at most this many lives are valued in misère play; 0: none */
-    unsigned misere_sum_lives; /* and the lands of a sum but the largest, up to this many */
+    unsigned misere_sum_lives; /* and the lands of a sum but the largest, up to this many ... */
+    unsigned misere_sum_birthday; /* ... while the birthdays of the sum so far and the land's game
+                                   * add up to at most this */
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {
@@ -72,12 +74,24 @@ sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_pla
 /* Nimber of a position key in normal play (XOR of its lands' nimbers); -1 when stopped. */
 int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len);
 
-/* Outcome of the couple (P, k) = P + *k in normal play (the position key beside a Nim heap of k). */
-sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k);
+/* Outcome of the couple (P, k): the position key beside a Nim heap of k in normal play (P + *k), beside
+ * the game of id k (sp_solver_game_*) in misère play. */
+sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
+
+/* Misère play: the solver's games in simplest form, by id (0: the game with no move). They serve
+ * certificates, which list the games of lands; ids stay valid for the solver's lifetime. */
+#define SP_GAME_NONE UINT32_MAX
+/* The game of a land of at most misere_sum_lives lives (stored, or computed by enumeration now);
+ * SP_GAME_NONE for a larger land or when the game table is full. */
+uint32_t sp_solver_land_game(sp_solver *s, const sp_tok *land, size_t len);
+uint32_t sp_solver_game_sum(sp_solver *s, uint32_t g, uint32_t h); /* SP_GAME_NONE when full */
+size_t sp_solver_game_options(sp_solver *s, uint32_t g, const uint32_t **opts);
+unsigned sp_solver_game_birthday(sp_solver *s, uint32_t g);
+bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alone for the player to move */
 
 /* What the solver already knows, without searching: the nimber of a land key (-1 if not stored), and
  * the outcome of a node proven earlier and still in the transposition table (SP_UNKNOWN otherwise;
- * k is the Nim heap in normal play, 0 in misère play). */
+ * k as in sp_solver_couple). */
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
 

@@ -1,12 +1,19 @@
-/* cert.c: the certificate type (cert.h): facts kept in a de-duplicating key list, and its
- * serialisation as a store: play, spots, outcome, root key, then the facts. */
+/* cert.c: the certificate type (cert.h): facts, games and land facts in de-duplicating key lists, and
+ * their serialisation as a store: play, spots, outcome, root key, (misère) games and lands, facts. */
 #include "cert.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 #include "store.h"
+
+/* The play field of the file: misère certificates of the first format (whole positions only) are
+ * still read; they are written with games and land facts now. */
+enum { FILE_NORMAL = 0, FILE_MISERE_WHOLE = 1, FILE_MISERE = 2 };
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome)
 {
@@ -15,9 +22,15 @@ int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_
     c->spots = spots;
     c->outcome = outcome;
     sp_children_init(&c->facts);
+    sp_children_init(&c->lands);
     c->root = malloc((len ? len : 1) * sizeof(sp_tok));
-    if (!c->root)
+    c->game_first = malloc(sizeof *c->game_first);
+    if (!c->root || !c->game_first) {
+        sp_cert_free(c);
         return -1;
+    }
+    c->game_first[0] = 0;
+    c->games_cap = 1;
     memcpy(c->root, root, len * sizeof(sp_tok));
     c->root_len = len;
     return 0;
@@ -26,33 +39,108 @@ int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_
 void sp_cert_free(sp_cert *c)
 {
     free(c->root);
-    free(c->nimber);
+    free(c->k);
+    free(c->game_first);
+    free(c->game_opts);
+    free(c->land_game);
     sp_children_free(&c->facts);
+    sp_children_free(&c->lands);
     memset(c, 0, sizeof *c);
 }
 
-long sp_cert_find(const sp_cert *c, const sp_tok *key, size_t len)
+/* The stored key of a fact: the land (normal play), or P then k in two tokens (misère play: the
+ * same P may stand beside several games). Its length, or 0 when P is too long. */
+static size_t fact_key(const sp_cert *c, const sp_tok *key, size_t len, uint32_t k, sp_tok *buf)
 {
-    return sp_children_find(&c->facts, key, len);
+    if (len > SP_KEY_MAX)
+        return 0;
+    memcpy(buf, key, len * sizeof *buf);
+    if (c->play == SP_CERT_NORMAL)
+        return len;
+    buf[len] = (sp_tok)(k & 0xffff);
+    buf[len + 1] = (sp_tok)(k >> 16);
+    return len + 2;
 }
 
-long sp_cert_add(sp_cert *c, const sp_tok *key, size_t len, uint32_t nimber)
+long sp_cert_normalise(const sp_cert *c, const sp_cert_games *g, const sp_tok *key, size_t len, uint32_t *h,
+                       sp_tok *out, int all)
 {
-    long at = sp_cert_find(c, key, len);
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    size_t olen = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const sp_tok *land = key + off[i];
+        unsigned lives = sp_key_lives(land, lens[i]);
+        bool must = all || lives <= c->value_lives, may = must || lives <= c->sum_lives;
+        uint32_t v = may ? g->land(g->arg, land, lens[i]) : SP_CERT_NONE;
+        if (must && v == SP_CERT_NONE)
+            return -1;
+        if (v == SP_CERT_NONE || (!must && g->birthday(g->arg, *h) + g->birthday(g->arg, v) > c->sum_birthday)) {
+            memcpy(out + olen, land, lens[i] * sizeof *land);
+            olen += lens[i];
+        } else if ((*h = g->fold(g->arg, land, lens[i], *h, v)) == SP_CERT_NONE) {
+            return -1;
+        }
+    }
+    return (long)olen;
+}
+
+const sp_tok *sp_cert_fact(const sp_cert *c, size_t i, size_t *len)
+{
+    *len = c->facts.len[i] - (c->play == SP_CERT_MISERE ? 2 : 0);
+    return c->facts.tok + c->facts.off[i];
+}
+
+long sp_cert_find(const sp_cert *c, const sp_tok *key, size_t len, uint32_t k)
+{
+    sp_tok buf[SP_KEY_MAX + 2];
+    size_t n = fact_key(c, key, len, k, buf);
+    return n ? sp_children_find(&c->facts, buf, n) : -1;
+}
+
+long sp_cert_add(sp_cert *c, const sp_tok *key, size_t len, uint32_t k)
+{
+    sp_tok buf[SP_KEY_MAX + 2];
+    size_t n = fact_key(c, key, len, k, buf);
+    long at = n ? sp_children_find(&c->facts, buf, n) : -1;
     if (at >= 0)
         return at;
-    if (sp_children_add(&c->facts, key, len) < 0)
+    if (!n || sp_children_add(&c->facts, buf, n) < 0 || sp_grow((void **)&c->k, &c->k_cap, c->facts.n, sizeof *c->k))
         return -1;
-    if (c->facts.n > c->nimber_cap) {
-        size_t cap = c->nimber_cap ? 2 * c->nimber_cap : 1024;
-        uint32_t *v = realloc(c->nimber, cap * sizeof *v);
-        if (!v)
-            return -1;
-        c->nimber = v;
-        c->nimber_cap = cap;
-    }
-    c->nimber[c->facts.n - 1] = nimber;
+    c->k[c->facts.n - 1] = k;
     return (long)c->facts.n - 1;
+}
+
+long sp_cert_add_game(sp_cert *c, const uint32_t *opts, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (opts[i] >= c->ngames)
+            return -1;
+    if (sp_grow((void **)&c->game_first, &c->games_cap, c->ngames + 2, sizeof *c->game_first) ||
+        sp_grow((void **)&c->game_opts, &c->opts_cap, c->opts_len + n, sizeof *c->game_opts))
+        return -1;
+    if (n)
+        memcpy(c->game_opts + c->opts_len, opts, n * sizeof *opts);
+    c->opts_len += n;
+    c->game_first[++c->ngames] = (uint32_t)c->opts_len;
+    return (long)c->ngames - 1;
+}
+
+long sp_cert_find_land(const sp_cert *c, const sp_tok *land, size_t len)
+{
+    return sp_children_find(&c->lands, land, len);
+}
+
+long sp_cert_add_land(sp_cert *c, const sp_tok *land, size_t len, uint32_t g)
+{
+    long at = sp_cert_find_land(c, land, len);
+    if (at >= 0)
+        return at;
+    if (sp_children_add(&c->lands, land, len) < 0 ||
+        sp_grow((void **)&c->land_game, &c->land_cap, c->lands.n, sizeof *c->land_game))
+        return -1;
+    c->land_game[c->lands.n - 1] = g;
+    return (long)c->lands.n - 1;
 }
 
 static void put_key(sp_buf *b, const sp_tok *key, size_t len)
@@ -78,23 +166,98 @@ static const sp_tok *get_key(sp_reader *r, sp_tok *tmp, size_t *len)
     return tmp;
 }
 
+static void put_facts(sp_buf *b, const sp_cert *c, int with_k)
+{
+    sp_buf_u32(b, (uint32_t)c->facts.n);
+    for (size_t i = 0; i < c->facts.n; i++) {
+        size_t len;
+        const sp_tok *key = sp_cert_fact(c, i, &len);
+        put_key(b, key, len);
+        if (with_k)
+            sp_buf_u32(b, c->k[i]);
+    }
+}
+
+static void put_values(sp_buf *b, const sp_cert *c)
+{
+    sp_buf_u32(b, c->value_lives);
+    sp_buf_u32(b, c->sum_lives);
+    sp_buf_u32(b, c->sum_birthday);
+    sp_buf_u32(b, c->ngames);
+    for (uint32_t i = 0; i < c->ngames; i++) {
+        uint32_t first = c->game_first[i], n = c->game_first[i + 1] - first;
+        sp_buf_u32(b, n);
+        for (uint32_t j = 0; j < n; j++)
+            sp_buf_u32(b, c->game_opts[first + j]);
+    }
+    sp_buf_u32(b, (uint32_t)c->lands.n);
+    for (size_t i = 0; i < c->lands.n; i++) {
+        put_key(b, c->lands.tok + c->lands.off[i], c->lands.len[i]);
+        sp_buf_u32(b, c->land_game[i]);
+    }
+}
+
 int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap)
 {
     sp_buf b = {0};
-    sp_buf_u32(&b, (uint32_t)c->play);
+    sp_buf_u32(&b, c->play == SP_CERT_NORMAL ? FILE_NORMAL : FILE_MISERE);
     sp_buf_u32(&b, c->spots);
     sp_buf_u32(&b, (uint32_t)c->outcome);
     put_key(&b, c->root, c->root_len);
-    sp_buf_u32(&b, (uint32_t)c->facts.n);
-    for (size_t i = 0; i < c->facts.n; i++) {
-        put_key(&b, c->facts.tok + c->facts.off[i], c->facts.len[i]);
-        if (c->play == SP_CERT_NORMAL)
-            sp_buf_u32(&b, c->nimber[i]);
-    }
+    if (c->play == SP_CERT_MISERE)
+        put_values(&b, c);
+    put_facts(&b, c, 1);
     int rc = b.failed ? (snprintf(err, errcap, "%s: out of memory", path), -1)
                       : sp_store_write(path, SP_STORE_CERTIFICATE, b.data, b.len, err, errcap);
     sp_buf_free(&b);
     return rc;
+}
+
+/* Reads the games and land facts; -1 when malformed (an option or a land's game not listed before). */
+static int get_values(sp_reader *r, sp_cert *c)
+{
+    sp_tok tmp[SP_KEY_MAX];
+    size_t len;
+    uint32_t *opts = NULL;
+    size_t cap = 0;
+    c->value_lives = sp_read_u32(r);
+    c->sum_lives = sp_read_u32(r);
+    c->sum_birthday = sp_read_u32(r);
+    uint32_t ngames = sp_read_u32(r);
+    for (uint32_t i = 0; i < ngames && !r->failed; i++) {
+        uint32_t n = sp_read_u32(r);
+        if (n > (r->len - r->at) / 4 || sp_grow((void **)&opts, &cap, n, sizeof *opts))
+            r->failed = 1;
+        for (uint32_t j = 0; j < n && !r->failed; j++)
+            opts[j] = sp_read_u32(r);
+        if (!r->failed && sp_cert_add_game(c, opts, n) < 0)
+            r->failed = 1;
+    }
+    free(opts);
+    uint32_t nlands = r->failed ? 0 : sp_read_u32(r);
+    for (uint32_t i = 0; i < nlands && !r->failed; i++) {
+        const sp_tok *land = get_key(r, tmp, &len);
+        uint32_t g = sp_read_u32(r);
+        if (!r->failed && (g >= c->ngames || sp_cert_find_land(c, land, len) >= 0 || sp_cert_add_land(c, land, len, g) < 0))
+            return -1;
+    }
+    return r->failed ? -1 : 0;
+}
+
+static int get_facts(sp_reader *r, sp_cert *c, int with_k)
+{
+    sp_tok tmp[SP_KEY_MAX];
+    size_t len;
+    uint32_t n = sp_read_u32(r);
+    for (uint32_t i = 0; i < n && !r->failed; i++) {
+        const sp_tok *key = get_key(r, tmp, &len);
+        uint32_t k = with_k ? sp_read_u32(r) : 0;
+        if (r->failed || (c->play == SP_CERT_MISERE && k >= c->ngames))
+            return -1;
+        if (sp_cert_find(c, key, len, k) >= 0 || sp_cert_add(c, key, len, k) < 0)
+            return -1; /* a fact given twice is malformed, whatever it claims */
+    }
+    return r->failed ? -1 : 0;
 }
 
 int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap)
@@ -107,21 +270,20 @@ int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap)
     sp_reader r = {payload, plen, 0, 0};
     sp_tok tmp[SP_KEY_MAX];
     size_t len;
-    int play = (int)sp_read_u32(&r);
+    uint32_t form = sp_read_u32(&r);
     unsigned spots = sp_read_u32(&r);
     int outcome = (int)sp_read_u32(&r);
     const sp_tok *root = get_key(&r, tmp, &len);
-    int rc = !r.failed && (play == SP_CERT_NORMAL || play == SP_CERT_MISERE) &&
-                     (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
+    int play = form == FILE_NORMAL ? SP_CERT_NORMAL : SP_CERT_MISERE;
+    int rc = !r.failed && form <= FILE_MISERE && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
                  ? sp_cert_init(c, play, spots, root, len, outcome)
                  : -1;
-    uint32_t n = rc ? 0 : sp_read_u32(&r);
-    for (uint32_t i = 0; i < n && rc == 0 && !r.failed; i++) {
-        const sp_tok *key = get_key(&r, tmp, &len);
-        uint32_t g = play == SP_CERT_NORMAL ? sp_read_u32(&r) : 0;
-        if (!r.failed && (sp_cert_find(c, key, len) >= 0 || sp_cert_add(c, key, len, g) < 0))
-            rc = -1; /* a fact given twice is malformed, whatever it claims */
-    }
+    if (rc == 0 && form == FILE_MISERE)
+        rc = get_values(&r, c);
+    if (rc == 0 && form == FILE_MISERE_WHOLE) /* whole positions, each beside the game 0 */
+        rc = sp_cert_add_game(c, NULL, 0) < 0 ? -1 : 0;
+    if (rc == 0)
+        rc = get_facts(&r, c, form != FILE_MISERE_WHOLE);
     free(payload);
     if (rc || r.failed || r.at != plen) {
         sp_cert_free(c);

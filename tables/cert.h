@@ -4,7 +4,15 @@
  * Contract:
  * - Normal play: a fact is a land L with a claimed nimber g, i.e. the couple (L, g) = L + *g is lost;
  *   by the Sprague-Grundy theorem any position whose lands all have facts is then a claimed loss
- *   beside a heap of the XOR of their nimbers. Misère play: a fact is a whole position claimed lost.
+ *   beside a heap of the XOR of their nimbers.
+ * - Misère play: small lands stand for their misère game (misère equality is a congruence for sums:
+ *   mgame.h, vgame.h). The certificate lists games (game i by its options, games of smaller index),
+ *   land facts (land L equals game j), and facts (P, j): the position P beside the game j is lost.
+ *   Facts are in normal form: going through the lands of a position beside a game h in key order, a
+ *   land of l lives with game v is summed into h when l <= value_lives, or when l <= sum_lives and
+ *   b(h) + b(v) <= sum_birthday (b: the birthday; sums of large games cost the product of their
+ *   sizes); the other lands stay in P. value_lives = 0 and no games: facts are whole positions
+ *   (the format of earlier versions).
  * - The file is a store (store.h) of kind SP_STORE_CERTIFICATE; loading never trusts it: verify.h
  *   decides whether the facts prove the claim.
  */
@@ -25,18 +33,54 @@ typedef struct sp_cert {
     int outcome;         /* claimed for the player to move at the root */
     sp_tok *root;
     size_t root_len;
-    sp_children facts;   /* the fact keys (lands, or whole positions in misère play), without repeats */
-    uint32_t *nimber;    /* normal play: claimed nimber of each fact */
-    size_t nimber_cap;
+    sp_children facts;   /* the facts (read them with sp_cert_fact) */
+    uint32_t *k;         /* per fact: its claimed nimber (normal play), its game j (misère play) */
+    size_t k_cap;
+    /* misère play only */
+    unsigned value_lives, sum_lives, sum_birthday;
+    uint32_t ngames, *game_first, *game_opts; /* game i: game_opts[game_first[i] .. game_first[i + 1]) */
+    size_t games_cap, opts_len, opts_cap;
+    sp_children lands;   /* land facts: lands[i] equals game land_game[i] */
+    uint32_t *land_game;
+    size_t land_cap;
 } sp_cert;
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome);
 void sp_cert_free(sp_cert *c);
 
-/* Adds a fact (nimber is ignored in misère play); returns its index, or -1 when out of memory. A fact
- * already there keeps its first nimber. */
-long sp_cert_add(sp_cert *c, const sp_tok *key, size_t len, uint32_t nimber);
-long sp_cert_find(const sp_cert *c, const sp_tok *key, size_t len);
+/* Adds a fact: (land, nimber k) in normal play, (position, game k) in misère play; returns its index,
+ * or -1 when out of memory. In normal play a land already there keeps its first nimber. */
+long sp_cert_add(sp_cert *c, const sp_tok *key, size_t len, uint32_t k);
+/* The index of the fact of this land (normal play; k ignored) or of this (position, game k) (misère
+ * play), or -1. */
+long sp_cert_find(const sp_cert *c, const sp_tok *key, size_t len, uint32_t k);
+
+/* Misère normal form (above), for the builder and the checker alike, each with its own games: the
+ * game of a land (SP_CERT_NONE when it has none), birthdays, and h + v for a land summed. */
+#define SP_CERT_NONE UINT32_MAX
+typedef struct sp_cert_games {
+    void *arg;
+    uint32_t (*land)(void *arg, const sp_tok *land, size_t len);
+    unsigned (*birthday)(void *arg, uint32_t g);
+    uint32_t (*fold)(void *arg, const sp_tok *land, size_t len, uint32_t h, uint32_t v); /* or SP_CERT_NONE */
+} sp_cert_games;
+
+/* Writes to out the lands of key that stay beside *h, summing the others into *h (all of them when
+ * `all`); returns the length written, or -1 when a land that must be summed has no game or a sum
+ * fails. */
+long sp_cert_normalise(const sp_cert *c, const sp_cert_games *g, const sp_tok *key, size_t len, uint32_t *h,
+                       sp_tok *out, int all);
+
+/* The key of fact i (a land, or the position P of a misère fact) and its length. */
+const sp_tok *sp_cert_fact(const sp_cert *c, size_t i, size_t *len);
+
+/* Misère play: appends the game with options opts[0..n) (indices of games already there); returns its
+ * index, or -1 when out of memory or an option is not there yet. */
+long sp_cert_add_game(sp_cert *c, const uint32_t *opts, size_t n);
+/* Misère play: the land fact "land equals game g"; returns its index (a land already there keeps its
+ * first game), or -1. */
+long sp_cert_add_land(sp_cert *c, const sp_tok *land, size_t len, uint32_t g);
+long sp_cert_find_land(const sp_cert *c, const sp_tok *land, size_t len);
 
 int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap);
 /* Loads a certificate; a malformed one is rejected with a reason (never half-loaded). */

@@ -1,18 +1,26 @@
 /* certify.c: certificate extraction (certify.h). From the root, every claimed loss gets an answer to
  * each of its moves: a move to a position the solver knows to be lost, whose facts (land nimbers in
- * normal play, the position itself in misère play) join the certificate and are answered in turn. */
+ * normal play; in misère play the position beside the game of its small lands, and those lands'
+ * games) join the certificate and are answered in turn. */
 #include "certify.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 typedef struct builder {
     sp_cert *c;
     sp_solver *s;
     sp_canon_ctx *ctx;
     sp_children kids, grandkids;
-    int status; /* 0 ok, 1 stopped, -1 failed */
+    sp_children cands;  /* misère: candidate answers, as keys R followed by the game's solver id */
+    uint32_t *cert_of;  /* misère: solver game id -> certificate game index + 1 (0: not there yet) */
+    size_t cert_of_cap;
+    uint32_t *solver_of; /* misère: certificate game index -> solver game id */
+    size_t solver_of_cap;
+    int status;         /* 0 ok, 1 stopped, -1 failed */
 } builder;
 
 static void failed(builder *b, int status, const char *what)
@@ -23,6 +31,8 @@ static void failed(builder *b, int status, const char *what)
         b->status = status;
 }
 
+/* ---------------------------------------------------------------- normal play */
+
 /* The nimber of a land: stored, or computed. -1 when stopped. */
 static long land_nimber(builder *b, const sp_tok *land, size_t len)
 {
@@ -30,14 +40,14 @@ static long land_nimber(builder *b, const sp_tok *land, size_t len)
     return g >= 0 ? g : sp_solver_nimber(b->s, land, len);
 }
 
-/* Normal play: adds a fact for every land of a position that is lost beside a heap (their nimbers are
- * stored: the solver proved them when it proved the loss). */
+/* Adds a fact for every land of a position that is lost beside a heap (their nimbers are stored: the
+ * solver proved them when it proved the loss). */
 static void add_land_facts(builder *b, const sp_tok *key, size_t len)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     for (unsigned i = 0; i < n && b->status == 0; i++) {
-        if (sp_cert_find(b->c, key + off[i], lens[i]) >= 0)
+        if (sp_cert_find(b->c, key + off[i], lens[i], 0) >= 0)
             continue;
         long g = land_nimber(b, key + off[i], lens[i]);
         if (g < 0)
@@ -47,8 +57,8 @@ static void add_land_facts(builder *b, const sp_tok *key, size_t len)
     }
 }
 
-/* Normal play: the XOR of known nimbers of a position's lands, and how many of them are not facts yet;
- * -1 when some land's nimber is not known without search. */
+/* The XOR of known nimbers of a position's lands, and how many of them are not facts yet; -1 when
+ * some land's nimber is not known without search. */
 static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_facts)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
@@ -56,8 +66,8 @@ static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_f
     long x = 0;
     *new_facts = 0;
     for (unsigned i = 0; i < n; i++) {
-        long f = sp_cert_find(b->c, key + off[i], lens[i]);
-        long g = f >= 0 ? (long)b->c->nimber[f] : sp_solver_known_nimber(b->s, key + off[i], lens[i]);
+        long f = sp_cert_find(b->c, key + off[i], lens[i], 0);
+        long g = f >= 0 ? (long)b->c->k[f] : sp_solver_known_nimber(b->s, key + off[i], lens[i]);
         if (g < 0)
             return -1;
         *new_facts += f < 0;
@@ -66,113 +76,286 @@ static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_f
     return x;
 }
 
-/* Cost of a candidate answer from what is known without search: -1 not known to be lost, else the
- * facts it would add. */
-static long known_answer_cost(builder *b, const sp_tok *key, size_t len, uint32_t j)
+/* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
+ * known lost child that adds the fewest facts, else the first child the solver proves lost. */
+static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
-    if (b->c->play == SP_CERT_MISERE) {
-        if (sp_cert_find(b->c, key, len) >= 0)
-            return 0;
-        return sp_solver_known(b->s, key, len, 0, SP_PLAY_MISERE) == SP_LOSS ? 1 : -1;
-    }
     unsigned fresh;
-    return known_xor(b, key, len, &fresh) == (long)j ? (long)fresh : -1;
-}
-
-static void add_answer(builder *b, const sp_tok *key, size_t len)
-{
-    if (b->c->play == SP_CERT_NORMAL)
+    long x = known_xor(b, key, len, &fresh);
+    if (x >= 0 && x < (long)j) {
         add_land_facts(b, key, len);
-    else if (sp_cert_add(b->c, key, len, 0) < 0)
-        failed(b, -1, "out of memory");
-}
-
-/* Searches the children of (key, j) for a lost one, asking the solver; true when found (and added). */
-static bool searched_answer(builder *b, const sp_children *ch, uint32_t j)
-{
-    for (size_t i = 0; i < ch->n && b->status == 0; i++) {
-        const sp_tok *ck = ch->tok + ch->off[i];
-        sp_outcome o = b->c->play == SP_CERT_NORMAL ? sp_solver_couple(b->s, ck, ch->len[i], j)
-                                                    : sp_solver_outcome(b->s, ck, ch->len[i], SP_PLAY_MISERE);
-        if (o == SP_UNKNOWN)
-            failed(b, 1, "stopped");
-        else if (o == SP_LOSS) {
-            add_answer(b, ck, ch->len[i]);
-            return true;
-        }
+        return;
     }
-    return false;
-}
-
-/* Finds an answer to the position (key, j), which must be won for the player to move. */
-static void answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
-{
     sp_children *ch = &b->grandkids;
-    if (b->c->play == SP_CERT_NORMAL) {
-        unsigned fresh;
-        long x = known_xor(b, key, len, &fresh);
-        if (x >= 0 && x < (long)j) { /* the Nim move to (key, x) */
-            add_land_facts(b, key, len);
-            return;
-        }
-    }
     if (sp_pos_children(b->ctx, key, len, ch)) {
         failed(b, -1, "out of memory");
         return;
     }
-    if (b->c->play == SP_CERT_MISERE && ch->n == 0)
-        return; /* no move: won by the rules */
     long best = -1, best_cost = 0;
     for (size_t i = 0; i < ch->n; i++) {
-        long cost = known_answer_cost(b, ch->tok + ch->off[i], ch->len[i], j);
-        if (cost >= 0 && (best < 0 || cost < best_cost)) {
+        if (known_xor(b, ch->tok + ch->off[i], ch->len[i], &fresh) == (long)j && (best < 0 || fresh < best_cost)) {
             best = (long)i;
-            best_cost = cost;
+            best_cost = fresh;
         }
     }
+    for (size_t i = 0; best < 0 && i < ch->n && b->status == 0; i++) {
+        sp_outcome o = sp_solver_couple(b->s, ch->tok + ch->off[i], ch->len[i], j, SP_PLAY_NORMAL);
+        if (o == SP_UNKNOWN)
+            failed(b, 1, "stopped");
+        best = o == SP_LOSS ? (long)i : -1;
+    }
     if (best >= 0)
-        add_answer(b, ch->tok + ch->off[best], ch->len[best]);
-    else if (!searched_answer(b, ch, j) && b->status == 0)
+        add_land_facts(b, ch->tok + ch->off[best], ch->len[best]);
+    else if (b->status == 0)
         failed(b, -1, "the solver's result has no answer to one move (a bug)");
 }
 
-/* Answers every move of fact i (the fact list may grow meanwhile). */
-static void answer_fact(builder *b, size_t i)
+/* Answers every move of fact i, (L, g) (the fact list may grow meanwhile). */
+static void normal_fact(builder *b, const sp_tok *key, size_t len, uint32_t g)
 {
-    sp_cert *c = b->c;
-    size_t len = c->facts.len[i];
-    sp_tok *key = malloc(len * sizeof(sp_tok) + 1);
-    if (!key) {
-        failed(b, -1, "out of memory");
-        return;
-    }
-    memcpy(key, c->facts.tok + c->facts.off[i], len * sizeof(sp_tok));
-    uint32_t g = c->play == SP_CERT_NORMAL ? c->nimber[i] : 0;
     for (uint32_t j = 0; j < g && b->status == 0; j++)
-        answer(b, key, len, j);
-    sp_children *ch = &b->kids; /* answer() works in b->grandkids */
+        normal_answer(b, key, len, j);
+    sp_children *ch = &b->kids; /* normal_answer() works in b->grandkids */
     if (b->status == 0 && sp_pos_children(b->ctx, key, len, ch))
         failed(b, -1, "out of memory");
     for (size_t m = 0; m < ch->n && b->status == 0; m++)
-        answer(b, ch->tok + ch->off[m], ch->len[m], g);
-    free(key);
+        normal_answer(b, ch->tok + ch->off[m], ch->len[m], g);
+}
+
+/* ---------------------------------------------------------------- misère play */
+
+/* The certificate's index of the solver's game g, listing it (options first) if need be; -1 failed. */
+static long export_game(builder *b, uint32_t g)
+{
+    if (g < b->cert_of_cap && b->cert_of[g])
+        return (long)b->cert_of[g] - 1;
+    const uint32_t *o;
+    size_t n = sp_solver_game_options(b->s, g, &o);
+    uint32_t *opts = malloc((n + 1) * sizeof *opts);
+    long at = opts ? 0 : -1;
+    for (size_t i = 0; i < n && at >= 0; i++) /* a game's options are older: the recursion ends */
+        opts[i] = (uint32_t)(at = export_game(b, o[i]));
+    if (at >= 0)
+        at = sp_cert_add_game(b->c, opts, n);
+    free(opts);
+    size_t had = b->cert_of_cap;
+    if (at < 0 || sp_grow((void **)&b->cert_of, &b->cert_of_cap, (size_t)g + 1, sizeof *b->cert_of) ||
+        sp_grow((void **)&b->solver_of, &b->solver_of_cap, (size_t)at + 1, sizeof *b->solver_of)) {
+        failed(b, -1, "out of memory");
+        return -1;
+    }
+    memset(b->cert_of + had, 0, (b->cert_of_cap - had) * sizeof *b->cert_of); /* 0: not listed */
+    b->cert_of[g] = (uint32_t)at + 1;
+    b->solver_of[at] = g;
+    return at;
+}
+
+/* The builder's side of the misère normal form (sp_cert_normalise): the solver's games; a land
+ * summed becomes a land fact. */
+static uint32_t land_game(void *arg, const sp_tok *land, size_t len)
+{
+    builder *b = arg;
+    uint32_t v = b->status ? SP_GAME_NONE : sp_solver_land_game(b->s, land, len);
+    if (v == SP_GAME_NONE) /* the lands asked about are small enough: the table is full */
+        failed(b, -1, "the misère game table is full (give the solver more memory: --tt-mb)");
+    return v == SP_GAME_NONE ? SP_CERT_NONE : v;
+}
+
+static unsigned birthday(void *arg, uint32_t g)
+{
+    return sp_solver_game_birthday(((builder *)arg)->s, g);
+}
+
+static uint32_t fold(void *arg, const sp_tok *land, size_t len, uint32_t h, uint32_t v)
+{
+    builder *b = arg;
+    long at = export_game(b, v);
+    uint32_t s = at < 0 ? SP_GAME_NONE : sp_solver_game_sum(b->s, h, v);
+    if (at >= 0 && (sp_cert_add_land(b->c, land, len, (uint32_t)at) < 0 || s == SP_GAME_NONE))
+        failed(b, -1, "the misère game table is full (give the solver more memory: --tt-mb)");
+    return b->status ? SP_CERT_NONE : s;
+}
+
+static long normalise(builder *b, const sp_tok *key, size_t len, uint32_t *g, sp_tok *out, bool all)
+{
+    sp_cert_games games = {b, land_game, birthday, fold};
+    long n = sp_cert_normalise(b->c, &games, key, len, g, out, all);
+    return b->status ? -1 : n;
+}
+
+/* What a candidate answer R + g costs without search: -1 not known to be lost, else new facts. */
+static long misere_cost(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    if (len == 0)
+        return sp_solver_game_wins(b->s, g) ? -1 : 0;
+    if (g < b->cert_of_cap && b->cert_of[g] && sp_cert_find(b->c, r, len, b->cert_of[g] - 1) >= 0)
+        return 0;
+    return sp_solver_known(b->s, r, len, g, SP_PLAY_MISERE) == SP_LOSS ? 1 : -1;
+}
+
+static void misere_claim(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    long at = len ? export_game(b, g) : -1;
+    if (at >= 0 && sp_cert_add(b->c, r, len, (uint32_t)at) < 0)
+        failed(b, -1, "out of memory");
+}
+
+/* Appends the candidate R + g to b->cands (as R followed by g in two tokens). */
+static void add_candidate(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    sp_tok buf[SP_KEY_MAX + 2];
+    memcpy(buf, r, len * sizeof *r);
+    buf[len] = (sp_tok)(g & 0xffff);
+    buf[len + 1] = (sp_tok)(g >> 16);
+    if (sp_children_add(&b->cands, buf, len + 2) < 0)
+        failed(b, -1, "out of memory");
+}
+
+/* Finds an answer to R + g (normalised), which must be won for the player to move (or have no move). */
+static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    sp_children *ch = &b->grandkids, *cand = &b->cands;
+    sp_children_clear(cand);
+    if (sp_pos_children(b->ctx, r, len, ch))
+        failed(b, -1, "out of memory");
+    const uint32_t *o;
+    size_t no = sp_solver_game_options(b->s, g, &o);
+    for (size_t i = 0; i < no && b->status == 0; i++)
+        add_candidate(b, r, len, o[i]);
+    for (size_t i = 0; i < ch->n && b->status == 0; i++) {
+        uint32_t h = g;
+        sp_tok out[SP_KEY_MAX];
+        long olen = normalise(b, ch->tok + ch->off[i], ch->len[i], &h, out, false);
+        if (olen >= 0)
+            add_candidate(b, out, (size_t)olen, h);
+    }
+    if (cand->n == 0 || b->status)
+        return; /* no move: won by the rules */
+    long best = -1, best_cost = 0;
+    for (size_t i = 0; i < cand->n; i++) {
+        size_t clen = cand->len[i] - 2;
+        const sp_tok *ck = cand->tok + cand->off[i];
+        long cost = misere_cost(b, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16);
+        if (cost >= 0 && (best < 0 || cost < best_cost))
+            best = (long)i, best_cost = cost;
+    }
+    for (size_t i = 0; best < 0 && i < cand->n && b->status == 0; i++) {
+        size_t clen = cand->len[i] - 2;
+        const sp_tok *ck = cand->tok + cand->off[i];
+        sp_outcome oc = sp_solver_couple(b->s, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16, SP_PLAY_MISERE);
+        if (oc == SP_UNKNOWN)
+            failed(b, 1, "stopped");
+        best = oc == SP_LOSS ? (long)i : -1;
+    }
+    if (best >= 0) {
+        size_t clen = cand->len[best] - 2;
+        const sp_tok *ck = cand->tok + cand->off[best];
+        misere_claim(b, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16);
+    } else if (b->status == 0) {
+        failed(b, -1, "the solver's result has no answer to one move (a bug)");
+    }
+}
+
+/* Answers every move of the fact R + g: in the game (R + g') and in R (R' + g, normalised). */
+static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    const uint32_t *o;
+    size_t no = sp_solver_game_options(b->s, g, &o);
+    for (size_t i = 0; i < no && b->status == 0; i++)
+        misere_answer(b, r, len, o[i]);
+    sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
+    if (b->status == 0 && sp_pos_children(b->ctx, r, len, ch))
+        failed(b, -1, "out of memory");
+    for (size_t m = 0; m < ch->n && b->status == 0; m++) {
+        uint32_t h = g;
+        sp_tok out[SP_KEY_MAX];
+        long olen = normalise(b, ch->tok + ch->off[m], ch->len[m], &h, out, false);
+        if (olen >= 0)
+            misere_answer(b, out, (size_t)olen, h);
+    }
+}
+
+/* A land fact needs the games of the lands of its children: listed by normalising them. */
+static void misere_land(builder *b, const sp_tok *land, size_t len)
+{
+    sp_children *ch = &b->kids;
+    if (sp_pos_children(b->ctx, land, len, ch))
+        failed(b, -1, "out of memory");
+    for (size_t m = 0; m < ch->n && b->status == 0; m++) {
+        uint32_t h = 0;
+        sp_tok out[SP_KEY_MAX];
+        normalise(b, ch->tok + ch->off[m], ch->len[m], &h, out, true);
+    }
+}
+
+static void misere_root(builder *b)
+{
+    sp_cert *c = b->c;
+    uint32_t g = 0;
+    sp_tok r[SP_KEY_MAX];
+    long len = normalise(b, c->root, c->root_len, &g, r, false);
+    if (len < 0)
+        return;
+    if (c->outcome == SP_CERT_LOSS)
+        misere_claim(b, r, (size_t)len, g);
+    else
+        misere_answer(b, r, (size_t)len, g);
+}
+
+/* ---------------------------------------------------------------- the certificate */
+
+/* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
+static void close_facts(builder *b)
+{
+    sp_cert *c = b->c;
+    for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
+        bool fact = i < c->facts.n;
+        size_t at = fact ? i++ : l++, len = fact ? 0 : c->lands.len[at];
+        const sp_tok *src = fact ? sp_cert_fact(c, at, &len) : c->lands.tok + c->lands.off[at];
+        sp_tok *key = malloc(len * sizeof(sp_tok) + 1); /* a copy: the list may move as it grows */
+        if (!key) {
+            failed(b, -1, "out of memory");
+            break;
+        }
+        memcpy(key, src, len * sizeof(sp_tok));
+        if (c->play == SP_CERT_NORMAL)
+            normal_fact(b, key, len, c->k[at]);
+        else if (fact)
+            misere_fact(b, key, len, b->solver_of[c->k[at]]);
+        else
+            misere_land(b, key, len);
+        free(key);
+    }
 }
 
 int sp_certify(sp_cert *c, sp_solver *s)
 {
-    builder b = {c, s, sp_canon_ctx_new(), {0}, {0}, 0};
+    builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
+    sp_children_init(&b.cands);
     if (!b.ctx)
         return -1;
-    if (c->outcome == SP_CERT_LOSS)
-        add_answer(&b, c->root, c->root_len);
-    else
-        answer(&b, c->root, c->root_len, 0);
-    for (size_t i = 0; i < c->facts.n && b.status == 0; i++)
-        answer_fact(&b, i);
+    if (c->play == SP_CERT_MISERE) {
+        sp_solver_stats st;
+        sp_solver_stats_get(s, &st);
+        /* the solver's own rule: a certificate that values fewer lands must spell out their moves
+         * beside the other lands (a product), one that values more makes sums of large games */
+        c->value_lives = st.misere_lives;
+        c->sum_lives = st.misere_sum_lives;
+        c->sum_birthday = st.misere_sum_birthday;
+        misere_root(&b);
+    } else if (c->outcome == SP_CERT_LOSS) {
+        add_land_facts(&b, c->root, c->root_len);
+    } else {
+        normal_answer(&b, c->root, c->root_len, 0);
+    }
+    close_facts(&b);
     sp_children_free(&b.kids);
     sp_children_free(&b.grandkids);
+    sp_children_free(&b.cands);
+    free(b.cert_of);
+    free(b.solver_of);
     sp_canon_ctx_free(b.ctx);
     return b.status;
 }

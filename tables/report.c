@@ -260,9 +260,9 @@ int sp_table_readme(const sp_table *normal, const sp_table *misere, const char *
     add(&out, "# Results\n\nWritten by `sprouts table`; do not edit by hand. The outcome is for the first player "
               "from n spots (0*n); `nimber` is its normal-play nimber where computed; `seconds` is the search "
               "(outcome and nimber), without the certificate. Each solved row has a certificate (`certs/`) "
-              "that `sprouts verify` checks without the solver, except misère rows beyond "
-              "`--misere-cert-to` (`none`): a misère certificate is a proof over whole positions, about four "
-              "times larger per spot.\n\n");
+              "that `sprouts verify` checks without the solver; its size counts the facts (normal play: "
+              "lands with their nimbers; misère play: lost positions beside a game, and the games of small "
+              "lands).\n\n");
     add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff n mod 6 "
               "is 3, 4 or 5.\n\n");
     verdict(&out, normal);

@@ -20,9 +20,8 @@
 typedef struct run {
     const sp_table_opts *o;
     sp_solver *s;
-    sp_solver *plain;   /* misère certificates: whole positions (made when first needed) */
     sp_table tables[2]; /* normal, misère */
-    sp_children proven; /* misère positions proven lost (certificate facts), kept across runs */
+    sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
     volatile sig_atomic_t solver_stop;
     double deadline;    /* monotonic seconds; 0: none */
     sp_progress progress;
@@ -144,29 +143,23 @@ static void add_nimber(run *r, const sp_tok *key, size_t len, uint32_t v)
     sp_solver_add_nimber(r->s, key, len, v);
 }
 
-/* Kept for the solver of misère certificates (plain_solver), the one that searches whole positions. */
+/* A position proven lost in misère play by an earlier run: the solver starts out knowing it. */
 static void add_proven(run *r, const sp_tok *key, size_t len, uint32_t v)
 {
     (void)v;
-    sp_children_add(&r->proven, key, len);
+    if (sp_children_add(&r->proven, key, len) > 0)
+        sp_solver_add_proven(r->s, key, len, 0, SP_PLAY_MISERE, SP_LOSS);
 }
 
-/* The solver that proves misère certificates: lands are not valued, so that every fact it proves is a
- * whole position (what a certificate holds); it gets the positions proven by earlier certificates. */
-static sp_solver *plain_solver(run *r)
+/* Keeps the misère facts that stand alone (beside the game with no move) for the next runs. */
+static void keep_proven(run *r, const sp_cert *c)
 {
-    if (r->plain)
-        return r->plain;
-    sp_solver_opts so = r->o->solver;
-    so.tt_bytes = (so.tt_bytes ? so.tt_bytes : sp_solver_default_tt_bytes()) / 2;
-    so.misere_lives = -1;
-    so.progress = on_progress;
-    so.progress_arg = r;
-    so.stop = &r->solver_stop;
-    r->plain = sp_solver_new(&so);
-    for (size_t i = 0; r->plain && i < r->proven.n; i++)
-        sp_solver_add_proven(r->plain, r->proven.tok + r->proven.off[i], r->proven.len[i], 0, SP_PLAY_MISERE, SP_LOSS);
-    return r->plain;
+    for (size_t i = 0; i < c->facts.n; i++) {
+        size_t len;
+        const sp_tok *key = sp_cert_fact(c, i, &len);
+        if (c->game_first[c->k[i] + 1] == c->game_first[c->k[i]])
+            sp_children_add(&r->proven, key, len);
+    }
 }
 
 /* ---------------------------------------------------------------- one size */
@@ -176,10 +169,9 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
 {
     sp_cert c;
     char path[4096];
-    sp_solver *s = misere ? (n <= r->o->misere_cert_to ? plain_solver(r) : NULL) : r->s;
-    if (!s || sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
+    if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
-    int rc = sp_certify(&c, s);
+    int rc = sp_certify(&c, r->s);
     sp_verify_result v;
     if (rc == 0 && sp_verify(&c, r->o->solver.threads, &v) == 0) {
         snprintf(row->verified, sizeof row->verified, "%s", v.ok ? "yes" : "no");
@@ -190,9 +182,9 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     snprintf(row->cert, sizeof row->cert, "certs/%s-%u.cert", misere ? "misere" : "normal", n);
     in_dir(r, path, sizeof path, row->cert);
     if (rc == 0 && sp_cert_save(&c, path, r->err, sizeof r->err) == 0) {
-        row->cert_facts = c.facts.n;
-        for (size_t i = 0; misere && i < c.facts.n; i++)
-            sp_children_add(&r->proven, c.facts.tok + c.facts.off[i], c.facts.len[i]);
+        row->cert_facts = c.facts.n + (misere ? c.lands.n : 0);
+        if (misere)
+            keep_proven(r, &c);
     } else {
         if (rc == 0)
             fprintf(stderr, "sprouts table: %s\n", r->err);
@@ -200,10 +192,6 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         row->verified[0] = '\0';
     }
     sp_cert_free(&c);
-    if (misere && n >= r->o->misere_cert_to) { /* no more certificates to prove: give its memory back */
-        sp_solver_free(r->plain);
-        r->plain = NULL;
-    }
 }
 
 static void print_row(const sp_table *t, unsigned n)
@@ -352,7 +340,6 @@ int sp_table_run(const sp_table_opts *o)
     if (rc == 1 && stopped_from_outside(r))
         fprintf(stderr, "sprouts table: stopped; finished sizes are saved (rerun with --resume to continue)\n");
     sp_solver_free(r->s);
-    sp_solver_free(r->plain);
     sp_children_free(&r->proven);
     free(r);
     return rc;

@@ -8,9 +8,7 @@
  * - With resume, rows already solved are kept and skipped; unsolved ones are tried again; the stores
  *   written before are read back (a corrupt or foreign store stops the run with its reason).
  * - A size that exceeds the time limit is recorded as unsolved (never as a result), and the run goes on.
- * - Misère certificates are proofs over whole positions (the checker knows no misère values of lands),
- *   so they are built by a second solver that searches whole positions, and only up to
- *   misere_cert_to: such proofs grow about fourfold per spot. Larger misère rows have no certificate.
+ * - Every solved size gets a certificate, checked before its row is written (cert.h, verify.h).
  */
 #ifndef SP_TABLE_H
 #define SP_TABLE_H
@@ -27,7 +25,6 @@ typedef struct sp_table_opts {
     int resume;
     double time_limit;         /* seconds per size and play; 0: none */
     int quiet;                 /* no progress lines on stderr */
-    unsigned misere_cert_to;   /* misère certificates for n up to this (0: none) */
     const char *version;       /* the program's version, for provenance */
     volatile sig_atomic_t *stop; /* set from outside (Ctrl-C) to end the run cleanly */
 } sp_table_opts;

@@ -1,5 +1,5 @@
 /* verify.c: the certificate checker (verify.h). Each fact is checked alone, from its moves, so the
- * facts can be checked in parallel; the first failure is reported. */
+ * facts can be checked in parallel; the first failure is reported. Misère games: vgame.h. */
 #include "verify.h"
 
 #include <stdbool.h>
@@ -7,13 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgame.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
+/* Misère play, shared by the threads: the games in the checker's own table, and the facts looked up
+ * by (P, game id of that table). Every call into the table is serialised (critical section sp_vg). */
+typedef struct misere {
+    sp_vg *vg;
+    uint32_t *id;        /* certificate game index -> id in vg */
+    sp_children claims;  /* fact i as P followed by id[k[i]] in two tokens */
+} misere;
+
 /* Per-thread scratch: a canonicaliser and child lists, one per recursion level. */
 typedef struct checker {
     const sp_cert *c;
+    misere *m;
     sp_canon_ctx *ctx;
     sp_children kids[3];
     uint64_t positions;
@@ -28,83 +39,307 @@ static long xor_of_facts(const sp_cert *c, const sp_tok *key, size_t len)
     unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     long x = 0;
     for (unsigned i = 0; i < n; i++) {
-        long f = sp_cert_find(c, key + off[i], lens[i]);
+        long f = sp_cert_find(c, key + off[i], lens[i], 0);
         if (f < 0)
             return -1;
-        x ^= c->nimber[f];
+        x ^= c->k[f];
     }
     return x;
 }
 
-/* Is the position key (beside a heap of j, normal play) lost by the facts? */
-static bool claimed_loss(const sp_cert *c, const sp_tok *key, size_t len, uint32_t j)
+/* Fills k->kids[level] with the children of key; false when out of memory. */
+static bool children(checker *k, const sp_tok *key, size_t len, int level)
 {
-    if (c->play == SP_CERT_MISERE)
-        return sp_cert_find(c, key, len) >= 0;
-    return xor_of_facts(c, key, len) == (long)j;
-}
-
-/* Does the player to move in (key, j) have a move to a claimed loss? Level picks the scratch list. */
-static bool answered(checker *k, const sp_tok *key, size_t len, uint32_t j, int level)
-{
-    const sp_cert *c = k->c;
-    if (c->play == SP_CERT_NORMAL) {
-        long x = xor_of_facts(c, key, len); /* the Nim move to (key, x) */
-        if (x >= 0 && x < (long)j)
-            return true;
-    }
-    sp_children *ch = &k->kids[level];
-    if (sp_pos_children(k->ctx, key, len, ch)) {
+    if (sp_pos_children(k->ctx, key, len, &k->kids[level])) {
         k->oom = 1;
         return false;
     }
-    k->positions += ch->n;
-    if (c->play == SP_CERT_MISERE && ch->n == 0)
-        return true; /* no move: the player to move has won */
+    k->positions += k->kids[level].n;
+    return true;
+}
+
+/* ---------------------------------------------------------------- normal play */
+
+/* Does the player to move in (key, *j) have a move to a claimed loss? Level picks the scratch list. */
+static bool normal_answered(checker *k, const sp_tok *key, size_t len, uint32_t j, int level)
+{
+    long x = xor_of_facts(k->c, key, len); /* the Nim move to (key, x) */
+    if (x >= 0 && x < (long)j)
+        return true;
+    if (!children(k, key, len, level))
+        return false;
+    const sp_children *ch = &k->kids[level];
     for (size_t i = 0; i < ch->n; i++)
-        if (claimed_loss(c, ch->tok + ch->off[i], ch->len[i], j))
+        if (xor_of_facts(k->c, ch->tok + ch->off[i], ch->len[i]) == (long)j)
             return true;
     return false;
 }
 
-/* Checks fact i: every move from it must be answered. Writes the first unanswered move into why. */
-static bool check_fact(checker *k, size_t i, char *why, size_t cap)
+/* Checks the fact (L, g): every move of L + *g must be answered. */
+static bool normal_fact(checker *k, size_t i, char *why, size_t cap)
 {
     const sp_cert *c = k->c;
-    const sp_tok *key = c->facts.tok + c->facts.off[i];
-    size_t len = c->facts.len[i];
-    uint32_t g = c->play == SP_CERT_NORMAL ? c->nimber[i] : 0;
+    size_t len;
+    const sp_tok *key = sp_cert_fact(c, i, &len);
+    uint32_t g = c->k[i];
     for (uint32_t j = 0; j < g; j++) { /* the Nim moves of (L, g) */
-        if (!answered(k, key, len, j, 1)) {
+        if (!normal_answered(k, key, len, j, 1)) {
             snprintf(why, cap, "fact %zu (nimber %u): the move to the heap %u has no answer", i, g, j);
             return false;
         }
     }
-    sp_children *ch = &k->kids[0];
-    if (sp_pos_children(k->ctx, key, len, ch)) {
-        k->oom = 1;
+    if (!children(k, key, len, 0))
         return false;
-    }
-    k->positions += ch->n;
-    if (c->play == SP_CERT_MISERE && ch->n == 0) {
-        snprintf(why, cap, "fact %zu: a position with no move is a misère win, not a loss", i);
-        return false;
-    }
+    const sp_children *ch = &k->kids[0];
     for (size_t m = 0; m < ch->n; m++) {
-        if (!answered(k, ch->tok + ch->off[m], ch->len[m], g, 1)) {
-            snprintf(why, cap, "fact %zu%s: its move number %zu has no answer in the certificate", i,
-                     c->play == SP_CERT_NORMAL ? " (a claimed nimber)" : "", m + 1);
+        if (!normal_answered(k, ch->tok + ch->off[m], ch->len[m], g, 1)) {
+            snprintf(why, cap, "fact %zu (a claimed nimber): its move number %zu has no answer in the certificate",
+                     i, m + 1);
             return false;
         }
     }
     return true;
 }
 
+/* ---------------------------------------------------------------- misère play */
+
+static uint32_t vg_add(misere *m, uint32_t a, uint32_t b)
+{
+    uint32_t r;
+#pragma omp critical(sp_vg)
+    r = sp_vg_add(m->vg, a, b);
+    return r;
+}
+
+static bool vg_wins(misere *m, uint32_t g)
+{
+    bool r;
+#pragma omp critical(sp_vg)
+    r = sp_vg_wins(m->vg, g);
+    return r;
+}
+
+/* The i-th option of g, or SP_VG_NONE past the last. */
+static uint32_t vg_option(misere *m, uint32_t g, size_t i)
+{
+    uint32_t r;
+#pragma omp critical(sp_vg)
+    r = i < sp_vg_degree(m->vg, g) ? sp_vg_option(m->vg, g, i) : SP_VG_NONE;
+    return r;
+}
+
+static unsigned vg_birthday(misere *m, uint32_t g)
+{
+    unsigned r;
+#pragma omp critical(sp_vg)
+    r = sp_vg_birthday(m->vg, g);
+    return r;
+}
+
+/* The checker's side of the misère normal form (sp_cert_normalise): land facts and its own games. */
+static uint32_t land_game(void *arg, const sp_tok *land, size_t len)
+{
+    checker *k = arg;
+    long f = sp_cert_find_land(k->c, land, len);
+    return f < 0 ? SP_CERT_NONE : k->m->id[k->c->land_game[f]];
+}
+
+static unsigned birthday(void *arg, uint32_t g)
+{
+    return vg_birthday(((checker *)arg)->m, g);
+}
+
+static uint32_t fold(void *arg, const sp_tok *land, size_t len, uint32_t h, uint32_t v)
+{
+    checker *k = arg;
+    (void)land, (void)len;
+    uint32_t s = vg_add(k->m, h, v);
+    k->oom |= s == SP_VG_NONE;
+    return s == SP_VG_NONE ? SP_CERT_NONE : s;
+}
+
+static long normalise(checker *k, const sp_tok *key, size_t len, uint32_t *h, sp_tok *out, bool all)
+{
+    sp_cert_games g = {k, land_game, birthday, fold};
+    return sp_cert_normalise(k->c, &g, key, len, h, out, all);
+}
+
+/* Is R + h (R normalised) lost by the facts? With no land left the game h alone decides. */
+static bool misere_loss(checker *k, const sp_tok *r, size_t len, uint32_t h)
+{
+    if (len == 0)
+        return !vg_wins(k->m, h);
+    sp_tok buf[SP_KEY_MAX + 2];
+    memcpy(buf, r, len * sizeof *r);
+    buf[len] = (sp_tok)(h & 0xffff);
+    buf[len + 1] = (sp_tok)(h >> 16);
+    return sp_children_find(&k->m->claims, buf, len + 2) >= 0;
+}
+
+/* Is the child key + h (before normalising) lost by the facts? */
+static bool misere_child_loss(checker *k, const sp_tok *key, size_t len, uint32_t h)
+{
+    sp_tok r[SP_KEY_MAX];
+    long rlen = normalise(k, key, len, &h, r, false);
+    return rlen >= 0 && misere_loss(k, r, (size_t)rlen, h);
+}
+
+/* Does the player to move in R + h (normalised) have a move to a claimed loss, or no move at all? */
+static bool misere_answered(checker *k, const sp_tok *r, size_t len, uint32_t h, int level)
+{
+    uint32_t o;
+    for (size_t i = 0; (o = vg_option(k->m, h, i)) != SP_VG_NONE; i++)
+        if (misere_loss(k, r, len, o))
+            return true;
+    if (!children(k, r, len, level))
+        return false;
+    const sp_children *ch = &k->kids[level];
+    if (ch->n == 0 && vg_option(k->m, h, 0) == SP_VG_NONE)
+        return true; /* no move: the player to move has won */
+    for (size_t i = 0; i < ch->n; i++)
+        if (misere_child_loss(k, ch->tok + ch->off[i], ch->len[i], h))
+            return true;
+    return false;
+}
+
+/* Checks the fact (R, j): every move of R + j, in R or in j, must be answered. */
+static bool misere_fact(checker *k, size_t i, char *why, size_t cap)
+{
+    const sp_cert *c = k->c;
+    size_t len;
+    const sp_tok *key = sp_cert_fact(c, i, &len);
+    uint32_t j = k->m->id[c->k[i]], o;
+    for (size_t m = 0; (o = vg_option(k->m, j, m)) != SP_VG_NONE; m++)
+        if (!misere_answered(k, key, len, o, 1)) {
+            snprintf(why, cap, "fact %zu: its move number %zu in the game beside it has no answer", i, m + 1);
+            return false;
+        }
+    if (!children(k, key, len, 0))
+        return false;
+    const sp_children *ch = &k->kids[0];
+    if (ch->n == 0 && vg_option(k->m, j, 0) == SP_VG_NONE) {
+        snprintf(why, cap, "fact %zu: a position with no move is a misère win, not a loss", i);
+        return false;
+    }
+    for (size_t m = 0; m < ch->n; m++) {
+        uint32_t h = j;
+        sp_tok r[SP_KEY_MAX];
+        long rlen = normalise(k, ch->tok + ch->off[m], ch->len[m], &h, r, false);
+        if (rlen < 0 || !misere_answered(k, r, (size_t)rlen, h, 1)) {
+            snprintf(why, cap, "fact %zu: its move number %zu has no answer in the certificate%s", i, m + 1,
+                     rlen < 0 ? " (a small land in it has no value)" : "");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Checks the land fact i: the game made of the land's children (each the sum of its lands' games)
+ * must equal the claimed game, i.e. have the same simplest form. */
+static bool land_fact(checker *k, size_t i, char *why, size_t cap)
+{
+    const sp_cert *c = k->c;
+    const sp_tok *land = c->lands.tok + c->lands.off[i];
+    size_t len = c->lands.len[i];
+    unsigned most = c->sum_lives > c->value_lives ? c->sum_lives : c->value_lives;
+    if (sp_key_lives(land, len) > most) {
+        snprintf(why, cap, "land fact %zu: the land has more than %u lives", i, most);
+        return false;
+    }
+    if (!children(k, land, len, 0))
+        return false;
+    const sp_children *ch = &k->kids[0];
+    uint32_t *opts = malloc((ch->n + 1) * sizeof *opts), g = SP_VG_NONE;
+    if (!opts)
+        return k->oom = 1, false;
+    size_t n = 0;
+    for (; n < ch->n; n++) { /* the child's lands have fewer lives: none is left unsummed */
+        opts[n] = 0;
+        sp_tok r[SP_KEY_MAX];
+        if (normalise(k, ch->tok + ch->off[n], ch->len[n], &opts[n], r, true) != 0)
+            break;
+    }
+    if (n == ch->n) {
+#pragma omp critical(sp_vg)
+        g = sp_vg_make(k->m->vg, opts, n);
+    }
+    free(opts);
+    if (g == SP_VG_NONE && n == ch->n)
+        k->oom = 1;
+    if (g == k->m->id[c->land_game[i]])
+        return true;
+    snprintf(why, cap, n < ch->n ? "land fact %zu: a land of its move number %zu has no value"
+                                 : "land fact %zu: the land's game is not the claimed one", i, n + 1);
+    return false;
+}
+
+/* The games of the certificate in the checker's table, and the facts as its lookup keys. */
+static int misere_init(misere *m, const sp_cert *c)
+{
+    memset(m, 0, sizeof *m);
+    sp_children_init(&m->claims);
+    m->vg = sp_vg_new();
+    m->id = malloc((c->ngames + 1) * sizeof *m->id);
+    if (!m->vg || !m->id)
+        return -1;
+    for (uint32_t i = 0; i < c->ngames; i++) {
+        uint32_t first = c->game_first[i], n = c->game_first[i + 1] - first, *o = malloc((n + 1) * sizeof *o);
+        if (!o)
+            return -1;
+        for (uint32_t j = 0; j < n; j++)
+            o[j] = m->id[c->game_opts[first + j]]; /* options precede the game (cert.h) */
+        m->id[i] = sp_vg_make(m->vg, o, n);
+        free(o);
+        if (m->id[i] == SP_VG_NONE)
+            return -1;
+    }
+    for (size_t i = 0; i < c->facts.n; i++) {
+        size_t len;
+        const sp_tok *key = sp_cert_fact(c, i, &len);
+        sp_tok buf[SP_KEY_MAX + 2];
+        if (len > SP_KEY_MAX)
+            return -1;
+        memcpy(buf, key, len * sizeof *buf);
+        buf[len] = (sp_tok)(m->id[c->k[i]] & 0xffff);
+        buf[len + 1] = (sp_tok)(m->id[c->k[i]] >> 16);
+        if (sp_children_add(&m->claims, buf, len + 2) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void misere_free(misere *m)
+{
+    sp_vg_free(m->vg);
+    free(m->id);
+    sp_children_free(&m->claims);
+}
+
+/* ---------------------------------------------------------------- the certificate */
+
+/* Checks item i: the land facts first (misère play), then the facts. */
+static bool check_item(checker *k, size_t i, char *why, size_t cap)
+{
+    if (k->c->play == SP_CERT_NORMAL)
+        return normal_fact(k, i, why, cap);
+    size_t nl = k->c->lands.n;
+    return i < nl ? land_fact(k, i, why, cap) : misere_fact(k, i - nl, why, cap);
+}
+
 static bool check_root(checker *k, char *why, size_t cap)
 {
     const sp_cert *c = k->c;
-    bool ok = c->outcome == SP_CERT_LOSS ? claimed_loss(c, c->root, c->root_len, 0)
-                                         : answered(k, c->root, c->root_len, 0, 0);
+    bool ok;
+    if (c->play == SP_CERT_NORMAL) {
+        ok = c->outcome == SP_CERT_LOSS ? xor_of_facts(c, c->root, c->root_len) == 0
+                                        : normal_answered(k, c->root, c->root_len, 0, 0);
+    } else {
+        uint32_t h = 0;
+        sp_tok r[SP_KEY_MAX];
+        long len = normalise(k, c->root, c->root_len, &h, r, false);
+        ok = len >= 0 && (c->outcome == SP_CERT_LOSS ? misere_loss(k, r, (size_t)len, h)
+                                                      : misere_answered(k, r, (size_t)len, h, 0));
+    }
     if (!ok)
         snprintf(why, cap, "the root's claimed %s does not follow from the facts",
                  c->outcome == SP_CERT_LOSS ? "loss" : "win");
@@ -121,10 +356,11 @@ static unsigned thread_count(unsigned want)
 #endif
 }
 
-static int checker_init(checker *k, const sp_cert *c)
+static int checker_init(checker *k, const sp_cert *c, misere *m)
 {
     memset(k, 0, sizeof *k);
     k->c = c;
+    k->m = m;
     k->ctx = sp_canon_ctx_new();
     for (int i = 0; i < 3; i++)
         sp_children_init(&k->kids[i]);
@@ -138,23 +374,21 @@ static void checker_free(checker *k)
     sp_canon_ctx_free(k->ctx);
 }
 
-int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
+/* Checks every item in parallel; the first failing one (lowest index) is reported. */
+static void check_items(const sp_cert *c, misere *m, unsigned nt, sp_verify_result *res, int *oom)
 {
-    memset(res, 0, sizeof *res);
-    long first_bad = -1;
-    int oom = 0;
+    long first_bad = -1, items = (long)(c->facts.n + (c->play == SP_CERT_MISERE ? c->lands.n : 0));
     char why[512] = "";
-    unsigned nt = thread_count(threads);
     (void)nt;
 #pragma omp parallel num_threads(nt)
     {
         checker k;
         char mine[512];
-        if (checker_init(&k, c))
+        if (checker_init(&k, c, m))
             k.oom = 1;
 #pragma omp for schedule(dynamic, 4)
-        for (long i = 0; i < (long)c->facts.n; i++) {
-            if (k.oom || check_fact(&k, (size_t)i, mine, sizeof mine))
+        for (long i = 0; i < items; i++) {
+            if (k.oom || check_item(&k, (size_t)i, mine, sizeof mine))
                 continue;
 #pragma omp critical(sp_verify_first)
             if (!k.oom && (first_bad < 0 || i < first_bad)) {
@@ -165,23 +399,34 @@ int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
 #pragma omp critical(sp_verify_sum)
         {
             res->positions += k.positions;
-            oom |= k.oom;
+            *oom |= k.oom;
         }
         checker_free(&k);
     }
-    if (oom)
-        return -1;
-    res->facts = c->facts.n;
-    if (first_bad >= 0) {
+    if (first_bad >= 0)
         snprintf(res->reason, sizeof res->reason, "%s", why);
-        return 0;
-    }
+    res->ok = first_bad < 0;
+}
+
+int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
+{
+    memset(res, 0, sizeof *res);
+    misere m;
+    int oom = c->play == SP_CERT_MISERE && misere_init(&m, c) ? 1 : 0;
+    if (!oom)
+        check_items(c, &m, thread_count(threads), res, &oom);
+    res->facts = c->facts.n;
+    res->lands = c->play == SP_CERT_MISERE ? c->lands.n : 0;
     checker k;
-    if (checker_init(&k, c))
-        return -1;
-    res->ok = check_root(&k, res->reason, sizeof res->reason);
-    res->positions += k.positions;
-    oom = k.oom;
-    checker_free(&k);
+    if (!oom && res->ok && checker_init(&k, c, &m) == 0) {
+        res->ok = check_root(&k, res->reason, sizeof res->reason);
+        res->positions += k.positions;
+        oom = k.oom;
+        checker_free(&k);
+    } else if (!oom && res->ok) {
+        oom = 1;
+    }
+    if (c->play == SP_CERT_MISERE)
+        misere_free(&m);
     return oom ? -1 : 0;
 }

@@ -4,9 +4,13 @@
  *
  * Contract: sp_verify() accepts exactly when every fact is proven by the others and the root's claim
  * follows: a claimed loss must have each of its moves answered by a move to a claimed loss (normal
- * play: a position whose lands all have facts whose nimbers XOR to the Nim heap; misère play: a fact,
- * or a position with no move, which the player to move wins); a claimed win needs one move to a
- * claimed loss. Sound by induction on the length of the game: no false claim can pass.
+ * play: a position whose lands all have facts whose nimbers XOR to the Nim heap; misère play: a
+ * position whose small lands summed into the game beside it give a fact, or no land left and a game
+ * lost for its mover; a position with no move at all is won by the player to move); a claimed win
+ * needs one move to a claimed loss. Misère land facts are checked by computing the land's game from
+ * its children (each the sum of its lands' claimed games) in the checker's own game arithmetic
+ * (vgame.h) and comparing simplest forms. Sound by induction on the length of the game and the lives
+ * of lands: no false claim can pass.
  */
 #ifndef SP_VERIFY_H
 #define SP_VERIFY_H
@@ -19,6 +23,7 @@
 typedef struct sp_verify_result {
     int ok;                /* 1: the certificate proves its claim */
     uint64_t facts;        /* facts checked */
+    uint64_t lands;        /* land facts checked (misère play) */
     uint64_t positions;    /* positions generated while checking */
     char reason[512];      /* why it failed (first failure found) */
 } sp_verify_result;

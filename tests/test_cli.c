@@ -79,7 +79,7 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("table", "--from=9", "--to=3"), 2);
     ck_assert_int_eq(run("table", "--time-limit", "soon"), 2);
-    ck_assert_int_eq(run("table", "--misere-cert-to", "-1"), 2);
+    ck_assert_int_eq(run("table", "--to", "201"), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("solve", "0*3", "--misere-lives=many"), 2);
     ck_assert_int_eq(run("verify", "/nonexistent/file.cert", NULL), 2);

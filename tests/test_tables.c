@@ -15,6 +15,7 @@
 #include "store.h"
 #include "testutil.h"
 #include "verify.h"
+#include "vgame.h"
 
 static char dir[256];
 
@@ -212,9 +213,9 @@ START_TEST(verifier_accepts_and_rejects)
         ck_assert(verified(&back));
         /* one flipped entry anywhere makes it fail */
         for (size_t i = 0; i < back.facts.n; i += 1 + back.facts.n / 7) {
-            back.nimber[i] ^= 1;
+            back.k[i] ^= 1;
             ck_assert_msg(!verified(&back), "0*%u with fact %zu flipped passed", n, i);
-            back.nimber[i] ^= 1;
+            back.k[i] ^= 1;
         }
         /* and so does the opposite claim */
         back.outcome ^= 1;
@@ -225,31 +226,144 @@ START_TEST(verifier_accepts_and_rejects)
 }
 END_TEST
 
+/* The misère certificate of 0*n from a solver valuing lands up to `lives` (-1: none). */
+static void build_misere(sp_cert *c, unsigned n, int lives)
+{
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_pos_spots(&p, n);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_canon_ctx_free(ctx);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1, .misere_lives = lives};
+    sp_solver *s = sp_solver_new(&o);
+    sp_outcome out = sp_solver_outcome(s, key, len, SP_PLAY_MISERE);
+    ck_assert_int_eq(sp_cert_init(c, SP_CERT_MISERE, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
+    ck_assert_int_eq(sp_certify(c, s), 0);
+    sp_solver_free(s);
+}
+
+/* A copy of c (games, land facts, facts) with the outcome claimed for the player to move. */
+static void copy_cert(sp_cert *to, const sp_cert *c, int outcome)
+{
+    ck_assert_int_eq(sp_cert_init(to, c->play, c->spots, c->root, c->root_len, outcome), 0);
+    to->value_lives = c->value_lives;
+    to->sum_lives = c->sum_lives;
+    to->sum_birthday = c->sum_birthday;
+    for (uint32_t g = 0; g < c->ngames; g++)
+        ck_assert_int_ge(sp_cert_add_game(to, c->game_opts + c->game_first[g], c->game_first[g + 1] - c->game_first[g]), 0);
+    for (size_t i = 0; i < c->lands.n; i++)
+        ck_assert_int_ge(sp_cert_add_land(to, c->lands.tok + c->lands.off[i], c->lands.len[i], c->land_game[i]), 0);
+    for (size_t i = 0; i < c->facts.n; i++) {
+        size_t len;
+        const sp_tok *key = sp_cert_fact(c, i, &len);
+        ck_assert_int_ge(sp_cert_add(to, key, len, c->k[i]), 0);
+    }
+}
+
 START_TEST(verifier_misere)
 {
-    /* misère: 0*5 is won, 0*7 lost (OEIS A164950) */
-    for (unsigned n = 5; n <= 7; n += 2) {
-        sp_cert c;
-        build_cert(&c, SP_CERT_MISERE, n);
-        ck_assert_int_eq(c.outcome, n == 5 ? SP_CERT_WIN : SP_CERT_LOSS);
-        ck_assert(verified(&c));
-        /* replacing a claimed loss by a won position (its first child's first answer is lost, so the
-         * child itself is won... use the root of 0*5, a win, as the flipped entry) */
-        sp_cert bad;
-        sp_canon_ctx *ctx = sp_canon_ctx_new();
-        sp_pos p;
-        sp_tok win[SP_KEY_MAX];
-        sp_pos_spots(&p, 5);
-        size_t wl = sp_canon_pos(ctx, &p, win);
-        sp_canon_ctx_free(ctx);
-        ck_assert_int_eq(sp_cert_init(&bad, c.play, c.spots, c.root, c.root_len, c.outcome), 0);
-        ck_assert_int_ge(sp_cert_add(&bad, win, wl, 0), 0);
-        for (size_t i = 1; i < c.facts.n; i++)
-            ck_assert_int_ge(sp_cert_add(&bad, c.facts.tok + c.facts.off[i], c.facts.len[i], 0), 0);
-        ck_assert(!verified(&bad));
-        sp_cert_free(&bad);
-        sp_cert_free(&c);
+    char path[512], err[512];
+    /* misère: 0*5 is won, 0*7 and 0*8 lost (OEIS A164950), with lands valued (the default) and as
+     * whole positions (lives -1) */
+    static const int lives[] = {0, -1};
+    for (int l = 0; l < 2; l++)
+        for (unsigned n = 5; n <= 8; n += 1 + (n == 5)) {
+            sp_cert c, back, bad;
+            build_misere(&c, n, lives[l]);
+            ck_assert_int_eq(c.outcome, n == 5 ? SP_CERT_WIN : SP_CERT_LOSS);
+            ck_assert_uint_eq(c.value_lives, l == 0 ? 10 : 0); /* the default misere_lives */
+            ck_assert(l == 1 || (c.lands.n > 0 && c.ngames > 1));
+            ck_assert(verified(&c));
+            path_in(path, sizeof path, "m.cert");
+            ck_assert_int_eq(sp_cert_save(&c, path, err, sizeof err), 0);
+            ck_assert_int_eq(sp_cert_load(&back, path, err, sizeof err), 0);
+            ck_assert_uint_eq(back.facts.n, c.facts.n);
+            ck_assert_uint_eq(back.lands.n, c.lands.n);
+            ck_assert_uint_eq(back.ngames, c.ngames);
+            ck_assert(verified(&back));
+            /* a land fact given another game fails (distinct games of the list are distinct) */
+            for (size_t i = 0; i < back.lands.n; i += 1 + back.lands.n / 5) {
+                uint32_t was = back.land_game[i];
+                back.land_game[i] = (was + 1) % back.ngames;
+                ck_assert_msg(!verified(&back), "0*%u with land fact %zu changed passed", n, i);
+                back.land_game[i] = was;
+            }
+            /* a fact beside another game fails: the claimed loss is then not proven */
+            for (size_t i = 0; l == 0 && i < back.facts.n; i += 1 + back.facts.n / 5) {
+                uint32_t was = back.k[i];
+                back.k[i] = (was + 1) % back.ngames;
+                sp_cert moved;
+                copy_cert(&moved, &back, back.outcome);
+                back.k[i] = was;
+                ck_assert_msg(!verified(&moved), "0*%u with fact %zu moved passed", n, i);
+                sp_cert_free(&moved);
+            }
+            /* the opposite claim fails, even with the root added as a claimed loss */
+            copy_cert(&bad, &c, c.outcome ^ 1);
+            ck_assert(!verified(&bad));
+            if (c.outcome == SP_CERT_WIN) {
+                ck_assert_int_ge(sp_cert_add(&bad, c.root, c.root_len, 0), 0);
+                ck_assert(!verified(&bad));
+            }
+            sp_cert_free(&bad);
+            sp_cert_free(&back);
+            sp_cert_free(&c);
+        }
+}
+END_TEST
+
+/* Conway (On Numbers and Games, ch. 12): 1, 2, 3, 5, 22 distinct misère games are born by day 0..4.
+ * The checker's games must count exactly so many: every simplification there is found, none wrong. */
+START_TEST(checker_games_conway_counts)
+{
+    static const unsigned want[] = {1, 2, 3, 5, 22};
+    sp_vg *t = sp_vg_new();
+    uint32_t day[32] = {0}, next[32];
+    unsigned n = 1;
+    for (unsigned d = 1; d <= 4; d++) {
+        unsigned m = 0;
+        for (uint32_t set = 0; set < (1u << n); set++) {
+            uint32_t o[32];
+            size_t k = 0;
+            for (unsigned i = 0; i < n; i++)
+                if (set >> i & 1)
+                    o[k++] = day[i];
+            uint32_t g = sp_vg_make(t, o, k);
+            unsigned i = 0;
+            while (i < m && next[i] != g)
+                i++;
+            if (i == m)
+                next[m++] = g;
+        }
+        ck_assert_uint_eq(m, want[d]);
+        memcpy(day, next, m * sizeof *day);
+        n = m;
     }
+    ck_assert_uint_eq(sp_vg_count(t), 22);
+    sp_vg_free(t);
+}
+END_TEST
+
+/* Bouton's misère Nim: the player to move wins iff some heap exceeds 1 and the XOR is not 0, or every
+ * heap is at most 1 and the XOR is 0. The checker's sums and outcomes on three heaps up to 5. */
+START_TEST(checker_games_misere_nim)
+{
+    sp_vg *t = sp_vg_new();
+    uint32_t heap[6];
+    for (unsigned h = 0; h < 6; h++)
+        heap[h] = sp_vg_make(t, heap, h); /* *h = {*0, ..., *(h-1)} */
+    for (unsigned a = 0; a < 6; a++)
+        for (unsigned b = 0; b < 6; b++)
+            for (unsigned c = 0; c < 6; c++) {
+                bool big = a > 1 || b > 1 || c > 1, wins = big ? (a ^ b ^ c) != 0 : (a ^ b ^ c) == 0;
+                uint32_t g = sp_vg_add(t, sp_vg_add(t, heap[a], heap[b]), heap[c]);
+                ck_assert_msg(sp_vg_wins(t, g) == wins, "*%u + *%u + *%u", a, b, c);
+            }
+    /* *1 + *1 = 0 in misère play too, but *2 + *2 is not 0 (it is lost, 0 is won) */
+    ck_assert_uint_eq(sp_vg_add(t, heap[1], heap[1]), 0);
+    ck_assert_uint_ne(sp_vg_add(t, heap[2], heap[2]), 0);
+    sp_vg_free(t);
 }
 END_TEST
 
@@ -339,6 +453,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, csv_round_trip);
     tcase_add_test(tc, verifier_accepts_and_rejects);
     tcase_add_test(tc, verifier_misere);
+    tcase_add_test(tc, checker_games_conway_counts);
+    tcase_add_test(tc, checker_games_misere_nim);
     tcase_add_test(tc, killed_run_resumes_to_the_same_tables);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);

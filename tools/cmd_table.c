@@ -11,7 +11,7 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--out DIR] [--resume] [--time-limit S] [--misere-cert-to C] [--quiet]\n"
+    "                     [--out DIR] [--resume] [--time-limit S] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -24,8 +24,6 @@ static const char usage[] =
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
-    "  --misere-cert-to C  misère certificates up to n = C only (default 9; 0: none): they are proofs\n"
-    "                  over whole positions, about four times larger per spot, found by a second search\n"
     "  --quiet         no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
@@ -54,7 +52,6 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"tt-mb", required_argument, 0, 'm'},   {"out", required_argument, 0, 'o'},
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
-        {"misere-cert-to", required_argument, 0, 'c'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -70,11 +67,6 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;
-        case 'c':
-            rc = sp_cli_parse_u64(optarg, 0, 200, &secs)
-                     ? (o->misere_cert_to = (unsigned)secs, 0)
-                     : sp_cli_usage(prog, "--misere-cert-to needs a number of spots from 0 to 200, not '%s'", optarg);
-            break;
         case 'l':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
                      ? (o->time_limit = (double)secs, 0)
@@ -99,7 +91,6 @@ int sp_cmd_table(int argc, char **argv)
     o.normal = o.misere = 1;
     o.from = 1;
     o.to = 12;
-    o.misere_cert_to = 9;
     o.out = "results";
     o.version = "sprouts " SP_VERSION " (git " SP_REVISION ")";
     int rc = parse(argc, argv, &o);

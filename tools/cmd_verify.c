@@ -52,7 +52,10 @@ int sp_cmd_verify(int argc, char **argv)
         printf("REJECTED: %s, %s play, claimed %s: %s\n", root, play, claim, res.reason);
         return SP_EXIT_FAIL;
     }
-    printf("OK: %s is a %s for the player to move in %s play (%llu facts checked, %llu positions generated)\n",
-           root, claim, play, (unsigned long long)res.facts, (unsigned long long)res.positions);
+    char lands[64] = "";
+    if (res.lands)
+        snprintf(lands, sizeof lands, " and %llu games of lands", (unsigned long long)res.lands);
+    printf("OK: %s is a %s for the player to move in %s play (%llu facts%s checked, %llu positions generated)\n",
+           root, claim, play, (unsigned long long)res.facts, lands, (unsigned long long)res.positions);
     return SP_EXIT_OK;
 }
