@@ -211,6 +211,15 @@ static void add_candidate(builder *b, const sp_tok *r, size_t len, uint32_t g)
         failed(b, -1, "out of memory");
 }
 
+/* Candidate i: its position R (*len tokens) and its game (the two tokens after R). */
+static const sp_tok *candidate(const sp_children *cand, size_t i, size_t *len, uint32_t *g)
+{
+    const sp_tok *ck = cand->tok + cand->off[i];
+    *len = cand->len[i] - 2;
+    *g = (uint32_t)ck[*len] | (uint32_t)ck[*len + 1] << 16;
+    return ck;
+}
+
 /* Finds an answer to R + g (normalised), which must be won for the player to move (or have no move). */
 static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
@@ -232,25 +241,24 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
     if (cand->n == 0 || b->status)
         return; /* no move: won by the rules */
     long best = -1, best_cost = 0;
+    size_t clen;
+    uint32_t cg;
     for (size_t i = 0; i < cand->n; i++) {
-        size_t clen = cand->len[i] - 2;
-        const sp_tok *ck = cand->tok + cand->off[i];
-        long cost = misere_cost(b, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16);
+        const sp_tok *ck = candidate(cand, i, &clen, &cg);
+        long cost = misere_cost(b, ck, clen, cg);
         if (cost >= 0 && (best < 0 || cost < best_cost))
             best = (long)i, best_cost = cost;
     }
-    for (size_t i = 0; best < 0 && i < cand->n && b->status == 0; i++) {
-        size_t clen = cand->len[i] - 2;
-        const sp_tok *ck = cand->tok + cand->off[i];
-        sp_outcome oc = sp_solver_couple(b->s, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16, SP_PLAY_MISERE);
+    for (size_t i = 0; best < 0 && i < cand->n && b->status == 0; i++) { /* none known: ask the search */
+        const sp_tok *ck = candidate(cand, i, &clen, &cg);
+        sp_outcome oc = sp_solver_couple(b->s, ck, clen, cg, SP_PLAY_MISERE);
         if (oc == SP_UNKNOWN)
             failed(b, 1, "stopped");
         best = oc == SP_LOSS ? (long)i : -1;
     }
     if (best >= 0) {
-        size_t clen = cand->len[best] - 2;
-        const sp_tok *ck = cand->tok + cand->off[best];
-        misere_claim(b, ck, clen, (uint32_t)ck[clen] | (uint32_t)ck[clen + 1] << 16);
+        const sp_tok *ck = candidate(cand, (size_t)best, &clen, &cg);
+        misere_claim(b, ck, clen, cg);
     } else if (b->status == 0) {
         failed(b, -1, "the solver's result has no answer to one move (a bug)");
     }

@@ -174,7 +174,9 @@ END_TEST
 
 /* ---------------------------------------------------------------- certificates */
 
-static void build_cert(sp_cert *c, int play, unsigned n)
+/* The certificate of 0*n; in misère play from a solver valuing lands up to `lives` (-1: none, 0: the
+ * default). */
+static void build_cert(sp_cert *c, int play, unsigned n, int lives)
 {
     sp_canon_ctx *ctx = sp_canon_ctx_new();
     sp_pos p;
@@ -182,7 +184,7 @@ static void build_cert(sp_cert *c, int play, unsigned n)
     sp_pos_spots(&p, n);
     size_t len = sp_canon_pos(ctx, &p, key);
     sp_canon_ctx_free(ctx);
-    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1, .misere_lives = lives};
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
     ck_assert_int_eq(sp_cert_init(c, play, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
@@ -203,7 +205,7 @@ START_TEST(verifier_accepts_and_rejects)
     /* normal play: 0*7 is lost, 0*9 won (Applegate, Jacobson, Sleator) */
     for (unsigned n = 7; n <= 9; n += 2) {
         sp_cert c, back;
-        build_cert(&c, SP_CERT_NORMAL, n);
+        build_cert(&c, SP_CERT_NORMAL, n, 0);
         ck_assert_int_eq(c.outcome, n == 7 ? SP_CERT_LOSS : SP_CERT_WIN);
         ck_assert(verified(&c));
         path_in(path, sizeof path, "c.cert");
@@ -225,23 +227,6 @@ START_TEST(verifier_accepts_and_rejects)
     }
 }
 END_TEST
-
-/* The misère certificate of 0*n from a solver valuing lands up to `lives` (-1: none). */
-static void build_misere(sp_cert *c, unsigned n, int lives)
-{
-    sp_canon_ctx *ctx = sp_canon_ctx_new();
-    sp_pos p;
-    sp_tok key[SP_KEY_MAX];
-    sp_pos_spots(&p, n);
-    size_t len = sp_canon_pos(ctx, &p, key);
-    sp_canon_ctx_free(ctx);
-    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1, .misere_lives = lives};
-    sp_solver *s = sp_solver_new(&o);
-    sp_outcome out = sp_solver_outcome(s, key, len, SP_PLAY_MISERE);
-    ck_assert_int_eq(sp_cert_init(c, SP_CERT_MISERE, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
-    ck_assert_int_eq(sp_certify(c, s), 0);
-    sp_solver_free(s);
-}
 
 /* A copy of c (games, land facts, facts) with the outcome claimed for the player to move. */
 static void copy_cert(sp_cert *to, const sp_cert *c, int outcome)
@@ -270,7 +255,7 @@ START_TEST(verifier_misere)
     for (int l = 0; l < 2; l++)
         for (unsigned n = 5; n <= 8; n += 1 + (n == 5)) {
             sp_cert c, back, bad;
-            build_misere(&c, n, lives[l]);
+            build_cert(&c, SP_CERT_MISERE, n, lives[l]);
             ck_assert_int_eq(c.outcome, n == 5 ? SP_CERT_WIN : SP_CERT_LOSS);
             ck_assert_uint_eq(c.value_lives, l == 0 ? 10 : 0); /* the default misere_lives */
             ck_assert(l == 1 || (c.lands.n > 0 && c.ngames > 1));
@@ -310,6 +295,25 @@ START_TEST(verifier_misere)
             sp_cert_free(&back);
             sp_cert_free(&c);
         }
+}
+END_TEST
+
+/* A misère certificate of the first format (whole positions, written by an earlier version) is still
+ * read and checked: 0*5 is a misère win (OEIS A164950). */
+START_TEST(verifier_reads_whole_position_certificates)
+{
+    char err[512];
+    sp_cert c;
+    ck_assert_int_eq(sp_cert_load(&c, SP_TEST_DATA_DIR "/misere-5-whole-positions.cert", err, sizeof err), 0);
+    ck_assert_int_eq(c.play, SP_CERT_MISERE);
+    ck_assert_int_eq(c.outcome, SP_CERT_WIN);
+    ck_assert_uint_eq(c.value_lives, 0);
+    ck_assert_uint_eq(c.lands.n, 0);
+    ck_assert_uint_gt(c.facts.n, 0);
+    ck_assert(verified(&c));
+    c.outcome = SP_CERT_LOSS;
+    ck_assert(!verified(&c));
+    sp_cert_free(&c);
 }
 END_TEST
 
@@ -453,6 +457,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, csv_round_trip);
     tcase_add_test(tc, verifier_accepts_and_rejects);
     tcase_add_test(tc, verifier_misere);
+    tcase_add_test(tc, verifier_reads_whole_position_certificates);
     tcase_add_test(tc, checker_games_conway_counts);
     tcase_add_test(tc, checker_games_misere_nim);
     tcase_add_test(tc, killed_run_resumes_to_the_same_tables);
