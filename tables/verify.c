@@ -273,9 +273,14 @@ static bool land_fact(checker *k, size_t i, char *why, size_t cap)
     return false;
 }
 
-/* The games of the certificate in the checker's table, and the facts as its lookup keys. */
-static int misere_init(misere *m, const sp_cert *c)
+/* The games of the certificate in the checker's table, and the facts as its lookup keys. Returns 0,
+ * -1 when out of memory, 1 when a game cannot belong to a proof about the root (then why says so). */
+static int misere_init(misere *m, const sp_cert *c, char *why, size_t cap)
 {
+    /* a move spends one life: no game met from the root (nor a land fact's) lasts longer than this;
+     * deeper games are refused, also because sums recurse as deep as the games are */
+    unsigned deepest = sp_key_lives(c->root, c->root_len);
+    deepest = c->sum_lives > deepest ? c->sum_lives : c->value_lives > deepest ? c->value_lives : deepest;
     memset(m, 0, sizeof *m);
     sp_children_init(&m->claims);
     m->vg = sp_vg_new();
@@ -292,6 +297,10 @@ static int misere_init(misere *m, const sp_cert *c)
         free(o);
         if (m->id[i] == SP_VG_NONE)
             return -1;
+        if (sp_vg_birthday(m->vg, m->id[i]) > deepest) {
+            snprintf(why, cap, "game %u lasts longer than any game from the root", i);
+            return 1;
+        }
     }
     for (size_t i = 0; i < c->facts.n; i++) {
         size_t len;
@@ -412,8 +421,8 @@ int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
 {
     memset(res, 0, sizeof *res);
     misere m;
-    int oom = c->play == SP_CERT_MISERE && misere_init(&m, c) ? 1 : 0;
-    if (!oom)
+    int rc = c->play == SP_CERT_MISERE ? misere_init(&m, c, res->reason, sizeof res->reason) : 0, oom = rc < 0;
+    if (rc == 0)
         check_items(c, &m, thread_count(threads), res, &oom);
     res->facts = c->facts.n;
     res->lands = c->play == SP_CERT_MISERE ? c->lands.n : 0;

@@ -284,6 +284,18 @@ START_TEST(verifier_misere)
                 ck_assert_msg(!verified(&moved), "0*%u with fact %zu moved passed", n, i);
                 sp_cert_free(&moved);
             }
+            /* a game that lasts longer than any game from the root (*40, Nim heaps being their own
+             * simplest forms) is refused before any sum recurses into it */
+            if (l == 0) {
+                copy_cert(&bad, &c, c.outcome);
+                uint32_t heap[41];
+                for (unsigned h = 0; h <= 40; h++)
+                    heap[h] = (uint32_t)sp_cert_add_game(&bad, heap, h);
+                sp_verify_result r;
+                ck_assert_int_eq(sp_verify(&bad, 1, &r), 0);
+                ck_assert(!r.ok && strstr(r.reason, "lasts longer"));
+                sp_cert_free(&bad);
+            }
             /* the opposite claim fails, even with the root added as a claimed loss */
             copy_cert(&bad, &c, c.outcome ^ 1);
             ck_assert(!verified(&bad));
