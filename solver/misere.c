@@ -26,7 +26,6 @@
 
 #include "engine.h"
 
-
 /* ---------------------------------------------------------------- values of lands */
 
 static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsigned limit);
