@@ -1,5 +1,5 @@
-/* tt.c: the shared transposition table (tt.h): 64-byte buckets of three entries and a spin lock,
- * replacement of the least-work entry. */
+/* tt.c: the shared transposition table (tt.h): 64-byte buckets of three entries and a sequence
+ * lock, replacement of the least-work entry. */
 #include "tt.h"
 
 #include <sched.h>
@@ -15,9 +15,13 @@ typedef struct entry {
     uint32_t pn, dn, work;
 } __attribute__((packed)) entry;
 
+/* Writers make seq odd while they change the entries; readers copy the entries and keep the copy only
+ * if seq was even and unchanged around it. A probe thus never writes the line: threads that read a
+ * bucket share it instead of taking it from each other (the helpers probe the children they make,
+ * which the leader then searches). */
 typedef struct bucket {
     entry e[WAYS];
-    atomic_uint lock;
+    atomic_uint seq;
 } __attribute__((aligned(64))) bucket;
 
 _Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
@@ -59,18 +63,44 @@ void sp_tt_free(sp_tt *tt)
     free(tt);
 }
 
+static void pause_a_while(unsigned *spins)
+{
+    if (++*spins % 64 == 0)
+        sched_yield(); /* the writer may have been preempted: let it finish */
+}
+
 static void lock(bucket *b)
 {
     unsigned spins = 0;
-    while (atomic_exchange_explicit(&b->lock, 1, memory_order_acquire))
-        while (atomic_load_explicit(&b->lock, memory_order_relaxed))
-            if (++spins % 64 == 0)
-                sched_yield(); /* the holder may have been preempted: let it finish */
+    for (;;) {
+        unsigned s = atomic_load_explicit(&b->seq, memory_order_relaxed);
+        if (!(s & 1) && atomic_compare_exchange_weak_explicit(&b->seq, &s, s + 1, memory_order_acquire,
+                                                              memory_order_relaxed))
+            break;
+        pause_a_while(&spins);
+    }
+    atomic_thread_fence(memory_order_release); /* seq is odd before any entry changes */
 }
 
 static void unlock(bucket *b)
 {
-    atomic_store_explicit(&b->lock, 0, memory_order_release);
+    atomic_fetch_add_explicit(&b->seq, 1, memory_order_release);
+}
+
+/* A consistent copy of the bucket's entries, taken without writing to it. */
+static void read_entries(const bucket *b, entry *out)
+{
+    unsigned spins = 0;
+    for (;;) {
+        unsigned s = atomic_load_explicit(&b->seq, memory_order_acquire);
+        if (!(s & 1)) {
+            memcpy(out, (const void *)b->e, sizeof b->e);
+            atomic_thread_fence(memory_order_acquire);
+            if (atomic_load_explicit(&b->seq, memory_order_relaxed) == s)
+                return;
+        }
+        pause_a_while(&spins);
+    }
 }
 
 static uint64_t check_of(const uint64_t h[2])
@@ -82,18 +112,15 @@ bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
 {
     bucket *b = &tt->b[h[0] & tt->mask];
     uint64_t c = check_of(h);
-    bool hit = false;
-    lock(b);
-    for (int i = 0; i < WAYS && !hit; i++) {
-        if (b->e[i].check == c) {
-            out->pn = b->e[i].pn;
-            out->dn = b->e[i].dn;
-            out->work = b->e[i].work;
-            hit = true;
+    entry e[WAYS];
+    read_entries(b, e);
+    for (int i = 0; i < WAYS; i++) {
+        if (e[i].check == c) {
+            *out = (sp_tt_entry){e[i].pn, e[i].dn, e[i].work};
+            return true;
         }
     }
-    unlock(b);
-    return hit;
+    return false;
 }
 
 void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2])

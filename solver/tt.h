@@ -8,7 +8,7 @@
  *   the chance of any false hit in a run is about 2^40 * 3 / 2^(64+24) ~ 1e-14 (XXH3-128 as the hash).
  * - Replacement keeps expensive entries: a new entry replaces the cheapest of the bucket (least work),
  *   proven entries counting as more expensive than any unproven one of equal work.
- * - Safe to share between threads: each bucket has its own spin lock.
+ * - Safe to share between threads: each bucket has a sequence lock (probes never write to it).
  */
 #ifndef SP_TT_H
 #define SP_TT_H
