@@ -48,18 +48,34 @@ void sp_cert_free(sp_cert *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The stored key of a fact: the land (normal play), or P then k in two tokens (misère play: the
- * same P may stand beside several games). Its length, or 0 when P is too long. */
+size_t sp_cert_pair(const sp_tok *key, size_t len, uint32_t g, sp_tok *out)
+{
+    memmove(out, key, len * sizeof *out);
+    out[len] = (sp_tok)(g & 0xffff);
+    out[len + 1] = (sp_tok)(g >> 16);
+    return len + 2;
+}
+
+uint32_t sp_cert_pair_game(const sp_tok *pair, size_t n)
+{
+    return (uint32_t)pair[n - 2] | (uint32_t)pair[n - 1] << 16;
+}
+
+unsigned sp_cert_valued_lives(const sp_cert *c)
+{
+    return c->sum_lives > c->value_lives ? c->sum_lives : c->value_lives;
+}
+
+/* The stored key of a fact: the land (normal play), or the pair (P, k) (misère play: the same P may
+ * stand beside several games). Its length, or 0 when P is too long. */
 static size_t fact_key(const sp_cert *c, const sp_tok *key, size_t len, uint32_t k, sp_tok *buf)
 {
     if (len > SP_KEY_MAX)
         return 0;
+    if (c->play == SP_CERT_MISERE)
+        return sp_cert_pair(key, len, k, buf);
     memcpy(buf, key, len * sizeof *buf);
-    if (c->play == SP_CERT_NORMAL)
-        return len;
-    buf[len] = (sp_tok)(k & 0xffff);
-    buf[len + 1] = (sp_tok)(k >> 16);
-    return len + 2;
+    return len;
 }
 
 long sp_cert_normalise(const sp_cert *c, const sp_cert_games *g, const sp_tok *key, size_t len, uint32_t *h,

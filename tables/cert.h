@@ -55,6 +55,15 @@ long sp_cert_add(sp_cert *c, const sp_tok *key, size_t len, uint32_t k);
  * play), or -1. */
 long sp_cert_find(const sp_cert *c, const sp_tok *key, size_t len, uint32_t k);
 
+/* Misère play: a position P and a game g as one key (P, then g in two tokens), for lists that hold
+ * couples; out has room for len + 2 tokens. Returns len + 2. sp_cert_pair_game reads g back from
+ * such a key of n tokens (P is its first n - 2). */
+size_t sp_cert_pair(const sp_tok *key, size_t len, uint32_t g, sp_tok *out);
+uint32_t sp_cert_pair_game(const sp_tok *pair, size_t n);
+
+/* Misère play: the most lives a land with a land fact may have (value_lives or sum_lives). */
+unsigned sp_cert_valued_lives(const sp_cert *c);
+
 /* Misère normal form (above), for the builder and the checker alike, each with its own games: the
  * game of a land (SP_CERT_NONE when it has none), birthdays, and h + v for a land summed. */
 #define SP_CERT_NONE UINT32_MAX

@@ -15,7 +15,7 @@ typedef struct builder {
     sp_solver *s;
     sp_canon_ctx *ctx;
     sp_children kids, grandkids;
-    sp_children cands;  /* misère: candidate answers, as keys R followed by the game's solver id */
+    sp_children cands;  /* misère: candidate answers, as pair keys (R, the game's solver id) */
     uint32_t *cert_of;  /* misère: solver game id -> certificate game index + 1 (0: not there yet) */
     size_t cert_of_cap;
     uint32_t *solver_of; /* misère: certificate game index -> solver game id */
@@ -200,14 +200,11 @@ static void misere_claim(builder *b, const sp_tok *r, size_t len, uint32_t g)
         failed(b, -1, "out of memory");
 }
 
-/* Appends the candidate R + g to b->cands (as R followed by g in two tokens). */
+/* Appends the candidate R + g to b->cands (as the pair key, cert.h). */
 static void add_candidate(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     sp_tok buf[SP_KEY_MAX + 2];
-    memcpy(buf, r, len * sizeof *r);
-    buf[len] = (sp_tok)(g & 0xffff);
-    buf[len + 1] = (sp_tok)(g >> 16);
-    if (sp_children_add(&b->cands, buf, len + 2) < 0)
+    if (sp_children_add(&b->cands, buf, sp_cert_pair(r, len, g, buf)) < 0)
         failed(b, -1, "out of memory");
 }
 
@@ -216,7 +213,7 @@ static const sp_tok *candidate(const sp_children *cand, size_t i, size_t *len, u
 {
     const sp_tok *ck = cand->tok + cand->off[i];
     *len = cand->len[i] - 2;
-    *g = (uint32_t)ck[*len] | (uint32_t)ck[*len + 1] << 16;
+    *g = sp_cert_pair_game(ck, cand->len[i]);
     return ck;
 }
 

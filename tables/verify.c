@@ -18,7 +18,7 @@
 typedef struct misere {
     sp_vg *vg;
     uint32_t *id;        /* certificate game index -> id in vg */
-    sp_children claims;  /* fact i as P followed by id[k[i]] in two tokens */
+    sp_children claims;  /* fact i as the pair key (P, id[k[i]]) (cert.h) */
 } misere;
 
 /* Per-thread scratch: a canonicaliser and child lists, one per recursion level. */
@@ -170,10 +170,7 @@ static bool misere_loss(checker *k, const sp_tok *r, size_t len, uint32_t h)
     if (len == 0)
         return !vg_wins(k->m, h);
     sp_tok buf[SP_KEY_MAX + 2];
-    memcpy(buf, r, len * sizeof *r);
-    buf[len] = (sp_tok)(h & 0xffff);
-    buf[len + 1] = (sp_tok)(h >> 16);
-    return sp_children_find(&k->m->claims, buf, len + 2) >= 0;
+    return sp_children_find(&k->m->claims, buf, sp_cert_pair(r, len, h, buf)) >= 0;
 }
 
 /* Is the child key + h (before normalising) lost by the facts? */
@@ -241,7 +238,7 @@ static bool land_fact(checker *k, size_t i, char *why, size_t cap)
     const sp_cert *c = k->c;
     const sp_tok *land = c->lands.tok + c->lands.off[i];
     size_t len = c->lands.len[i];
-    unsigned most = c->sum_lives > c->value_lives ? c->sum_lives : c->value_lives;
+    unsigned most = sp_cert_valued_lives(c);
     if (sp_key_lives(land, len) > most) {
         snprintf(why, cap, "land fact %zu: the land has more than %u lives", i, most);
         return false;
@@ -280,7 +277,8 @@ static int misere_init(misere *m, const sp_cert *c, char *why, size_t cap)
     /* a move spends one life: no game met from the root (nor a land fact's) lasts longer than this;
      * deeper games are refused, also because sums recurse as deep as the games are */
     unsigned deepest = sp_key_lives(c->root, c->root_len);
-    deepest = c->sum_lives > deepest ? c->sum_lives : c->value_lives > deepest ? c->value_lives : deepest;
+    if (sp_cert_valued_lives(c) > deepest)
+        deepest = sp_cert_valued_lives(c);
     memset(m, 0, sizeof *m);
     sp_children_init(&m->claims);
     m->vg = sp_vg_new();
@@ -306,12 +304,7 @@ static int misere_init(misere *m, const sp_cert *c, char *why, size_t cap)
         size_t len;
         const sp_tok *key = sp_cert_fact(c, i, &len);
         sp_tok buf[SP_KEY_MAX + 2];
-        if (len > SP_KEY_MAX)
-            return -1;
-        memcpy(buf, key, len * sizeof *buf);
-        buf[len] = (sp_tok)(m->id[c->k[i]] & 0xffff);
-        buf[len + 1] = (sp_tok)(m->id[c->k[i]] >> 16);
-        if (sp_children_add(&m->claims, buf, len + 2) < 0)
+        if (len > SP_KEY_MAX || sp_children_add(&m->claims, buf, sp_cert_pair(key, len, m->id[c->k[i]], buf)) < 0)
             return -1;
     }
     return 0;

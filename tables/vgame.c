@@ -226,14 +226,20 @@ uint32_t sp_vg_make(sp_vg *t, const uint32_t *opts, size_t n)
 
 /* ---------------------------------------------------------------- sums */
 
-static uint32_t *sum_slot(sp_vg *t, uint64_t key, bool *found)
+/* The memo slot of key: where it is, or the empty slot where it would go (sum_cap > 0). */
+static size_t sum_slot(const sp_vg *t, uint64_t key)
 {
     size_t i = (key * 0x9e3779b97f4a7c15ull >> 20) & (t->sum_cap - 1);
     while (t->sum_key[i] && t->sum_key[i] != key)
         i = (i + 1) & (t->sum_cap - 1);
-    *found = t->sum_key[i] == key;
+    return i;
+}
+
+static void sum_put(sp_vg *t, uint64_t key, uint32_t v)
+{
+    size_t i = sum_slot(t, key);
     t->sum_key[i] = key;
-    return &t->sum_val[i];
+    t->sum_val[i] = v;
 }
 
 static int sums_grow(sp_vg *t)
@@ -247,10 +253,9 @@ static int sums_grow(sp_vg *t)
         return -1;
     }
     t->sum_key = keys, t->sum_val = vals, t->sum_cap = cap;
-    bool found;
     for (size_t i = 0; i < old_cap; i++)
         if (old_keys[i])
-            *sum_slot(t, old_keys[i], &found) = old_vals[i];
+            sum_put(t, old_keys[i], old_vals[i]);
     free(old_keys), free(old_vals);
     return 0;
 }
@@ -278,17 +283,15 @@ uint32_t sp_vg_add(sp_vg *t, uint32_t a, uint32_t b)
     if (a == 0 || b == 0)
         return a ? a : b;
     uint64_t key = a < b ? ((uint64_t)a + 1) << 32 | (b + 1) : ((uint64_t)b + 1) << 32 | (a + 1);
-    bool found;
     if (t->sum_cap) {
-        uint32_t *v = sum_slot(t, key, &found);
-        if (found)
-            return *v;
-        t->sum_key[v - t->sum_val] = 0; /* only looked */
+        size_t i = sum_slot(t, key);
+        if (t->sum_key[i] == key)
+            return t->sum_val[i];
     }
     uint32_t id = add_by_options(t, a, b);
     if (id == SP_VG_NONE || (2 * (t->sums + 1) > t->sum_cap && sums_grow(t)))
-        return id;
-    *sum_slot(t, key, &found) = id;
+        return id; /* not remembered when memory is short: still right, only slower next time */
+    sum_put(t, key, id);
     t->sums++;
     return id;
 }
