@@ -10,6 +10,7 @@
  * spot a '1', a 1-life spot dies) and Z is the new spot. */
 #include "moves.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,15 +128,71 @@ typedef struct builder {
     uint16_t dead[2];      /* letters that die with the move (0: none) */
     sp_move_sink sink;
     void *arg;
-    unsigned stride, offset; /* the moves of this part: number % stride == offset */
+    sp_move_part part;       /* share NULL: every move is this part's */
+    uint32_t taken;          /* the move number this part took last from the share */
     uint32_t move;           /* the number of the next move */
-    int err;
+    int err;                 /* -1: an error; 1: stopped */
 } builder;
 
-/* Counts a move; whether it belongs to this part. */
+#define NOT_TAKEN UINT32_MAX
+#define STOPPED ((uint64_t)1 << 31)
+#define NEXT (STOPPED - 1)
+
+void sp_move_share_start(sp_move_share *s, uint32_t round)
+{
+    atomic_store_explicit(&s->state, (uint64_t)round << 32, memory_order_release);
+}
+
+void sp_move_share_stop(sp_move_share *s, uint32_t round)
+{
+    uint64_t st = atomic_load_explicit(&s->state, memory_order_relaxed);
+    while (st >> 32 == round && !(st & STOPPED) &&
+           !atomic_compare_exchange_weak_explicit(&s->state, &st, st | STOPPED, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+}
+
+/* Makes sure this part holds a move number at or after m. A part takes its next number only once it
+ * has passed the last one it took, so that a thread busy with a dear move leaves the cheap ones after
+ * it to the others. The share hands numbers out in increasing order, none below the least move any
+ * part of the round is at: so never one below m, and every number taken is reached. False once the
+ * round has ended for this part. */
+static bool take(builder *bd, uint32_t m)
+{
+    if (bd->err)
+        return false;
+    if (bd->taken != NOT_TAKEN && m <= bd->taken)
+        return true;
+    sp_move_share *s = bd->part.share;
+    uint64_t st = atomic_load_explicit(&s->state, memory_order_acquire);
+    do {
+        if (st >> 32 != bd->part.round || (st & STOPPED) || (st & NEXT) == NEXT) {
+            bd->err = 1; /* (NEXT moves in one land: unreachable in any game worth solving) */
+            return false;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&s->state, &st, st + 1, memory_order_acquire,
+                                                    memory_order_acquire));
+    bd->taken = (uint32_t)(st & NEXT);
+    return true;
+}
+
+/* Counts a move; whether this part makes it. */
 static bool mine(builder *bd)
 {
-    return bd->move++ % bd->stride == bd->offset;
+    uint32_t m = bd->move++;
+    if (!bd->part.share)
+        return !bd->err;
+    return take(bd, m) && m == bd->taken;
+}
+
+/* Whether any of the next `count` moves may be this part's (if not, they are counted): a group of
+ * moves that shares costly preparation skips it when the part takes none of them. */
+static bool any_mine(builder *bd, uint64_t count)
+{
+    if (!bd->part.share || (take(bd, bd->move) && bd->taken - bd->move < count))
+        return !bd->err;
+    bd->move += (uint32_t)count;
+    return false;
 }
 
 static void put(builder *bd, uint16_t s)
@@ -207,8 +264,9 @@ static void finish(builder *bd)
     bd->out.lend[0] = bd->out.nreg;
     bd->out.nland = 1;
     drop_empty_boundaries(&bd->out);
-    if (bd->sink(bd->arg, &bd->out, bd->move - 1))
-        bd->err = -1;
+    int rc = bd->sink(bd->arg, &bd->out, bd->move - 1);
+    if (rc)
+        bd->err = rc < 0 ? -1 : 1;
 }
 
 /* The other boundaries of region r (all but `skip`, which may be none) and its lone spots, split
@@ -239,6 +297,9 @@ static void put_side(builder *bd, const split *sp, uint64_t mask, bool first)
 
 static void move_zero_loop(builder *bd, unsigned zeros)
 {
+    unsigned nother = bd->in->rend[bd->r] - sp_pos_rstart(bd->in, bd->r);
+    if (!any_mine(bd, (nother ? 1ull << (nother - 1) : 1) * (nother ? zeros : (zeros - 1) / 2 + 1)))
+        return;
     split sp;
     others_of(bd, UINT32_MAX, zeros - 1, &sp);
     uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = (uint16_t)(s + 1);
@@ -356,6 +417,8 @@ static void move_merge(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
 /* Two corners p < q of one boundary (or p == q, a loop at a degree-1 spot): the region splits. */
 static void move_split(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
 {
+    if (!any_mine(bd, (1ull << (bd->in->rend[bd->r] - sp_pos_rstart(bd->in, bd->r) - 1)) * (zeros + 1)))
+        return;
     unsigned fresh = bd->in->nletter;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     bool loop = at1 == at2;
@@ -429,10 +492,10 @@ static void region_moves(builder *bd)
 
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
 {
-    return sp_pos_moves_part(p, 1, 0, sink, arg);
+    return sp_pos_moves_part(p, NULL, sink, arg);
 }
 
-int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move_sink sink, void *arg)
+int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink sink, void *arg)
 {
     builder *bd = malloc(sizeof *bd);
     if (!bd)
@@ -440,8 +503,8 @@ int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move
     bd->in = p;
     bd->sink = sink;
     bd->arg = arg;
-    bd->stride = stride ? stride : 1;
-    bd->offset = offset;
+    bd->part = part ? *part : (sp_move_part){NULL, 0};
+    bd->taken = NOT_TAKEN;
     bd->move = 0;
     bd->dead[0] = bd->dead[1] = 0;
     bd->err = 0;
@@ -459,6 +522,9 @@ int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move
 typedef struct keyed_sink {
     sp_canon_ctx *ctx;
     sp_children *out;
+    const sp_move_part *part;
+    sp_child_hook hook;
+    void *hook_arg;
     sp_tok key[SP_KEY_MAX];
 } keyed_sink;
 
@@ -468,17 +534,21 @@ static int add_simplified(void *arg, sp_pos *child, uint32_t move)
     sp_pos_simplify(child);
     size_t len = sp_canon_pos(ks->ctx, child, ks->key);
     int added = sp_children_add(ks->out, ks->key, len);
-    if (added > 0) {
-        sp_children *c = ks->out;
-        if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
-            return -1;
-        c->first[c->n - 1] = move;
-    }
-    return added < 0 ? -1 : 0;
+    if (added <= 0)
+        return added;
+    sp_children *c = ks->out;
+    if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
+        return -1;
+    c->first[c->n - 1] = move;
+    if (!ks->hook || !ks->hook(ks->hook_arg, ks->key, len, move))
+        return 0;
+    if (ks->part && ks->part->share)
+        sp_move_share_stop(ks->part->share, ks->part->round);
+    return 1;
 }
 
-int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, unsigned stride, unsigned offset,
-                          sp_children *out)
+int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
+                          sp_child_hook hook, void *hook_arg, sp_children *out)
 {
     sp_pos in;
     sp_children_clear(out);
@@ -487,16 +557,19 @@ int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, uns
     keyed_sink *ks = malloc(sizeof *ks);
     if (!ks)
         return -1;
-    ks->ctx = ctx;
+    ks->ctx = ctx; /* not a compound literal: that would clear the key room on every call */
     ks->out = out;
-    int rc = sp_pos_moves_part(&in, stride, offset, add_simplified, ks);
+    ks->part = part;
+    ks->hook = hook;
+    ks->hook_arg = hook_arg;
+    int rc = sp_pos_moves_part(&in, part, add_simplified, ks);
     free(ks);
     return rc;
 }
 
 int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out)
 {
-    return sp_land_children_part(ctx, land, len, 1, 0, out);
+    return sp_land_children_part(ctx, land, len, NULL, NULL, NULL, out);
 }
 
 int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts)

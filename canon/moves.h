@@ -10,6 +10,7 @@
 #ifndef SP_MOVES_H
 #define SP_MOVES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,18 +32,40 @@ typedef struct sp_children {
 
 /* Receives one child of sp_pos_moves(): the position after move number `move`, before simplification
  * (dead spots and empty boundaries removed, nothing else; all regions in one land). It may modify the
- * child. A non-zero return stops the enumeration, which then returns -1. */
+ * child. A negative return stops the enumeration with an error (-1), a positive one stops it early (1). */
 typedef int (*sp_move_sink)(void *arg, sp_pos *child, uint32_t move);
 
 /* Every move of a position (any position: it need not be simplified), one sink call each, numbered
  * 0, 1, ... in a fixed order. Moves that are mirror images of each other by construction (a loop at a
  * lone spot with the same partition of the other boundaries on either side) are made once. Returns 0,
- * or -1 (out of memory or stopped). */
+ * 1 when the sink stopped it, or -1 (out of memory, or the sink's error). */
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg);
 
-/* The same for the moves whose number is offset modulo stride only: `stride` threads, each with its
- * own offset, share the moves of one position between them. */
-int sp_pos_moves_part(const sp_pos *p, unsigned stride, unsigned offset, sp_move_sink sink, void *arg);
+/* The moves of one position shared out between threads as they go: each thread that runs
+ * sp_pos_moves_part() on the same share and round takes the next move number nobody has taken
+ * whenever it is done with its last, so that a thread slowed by dearer moves (or by another process)
+ * simply makes fewer of them. Each move is made by exactly one thread, unless the round is stopped
+ * first. A share is reused round after round; a thread still on an old round takes nothing from a
+ * new one. */
+typedef struct sp_move_share {
+    _Atomic uint64_t state; /* round << 32 | stopped << 31 | the least move number nobody has taken */
+} sp_move_share;
+
+/* Starts a round (before any thread starts on it). */
+void sp_move_share_start(sp_move_share *s, uint32_t round);
+
+/* Stops the round: every thread ends after the move it is making. No effect on a later round. */
+void sp_move_share_stop(sp_move_share *s, uint32_t round);
+
+/* How one thread takes part in making the moves (or children) of a position. */
+typedef struct sp_move_part {
+    sp_move_share *share; /* NULL: every move is this thread's */
+    uint32_t round;
+} sp_move_part;
+
+/* sp_pos_moves() for the moves this thread takes (part NULL: all of them); returns 1 when the round
+ * was stopped before its moves ran out. */
+int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink sink, void *arg);
 
 void sp_children_init(sp_children *c);
 void sp_children_free(sp_children *c);
@@ -58,10 +81,17 @@ long sp_children_find(const sp_children *c, const sp_tok *key, size_t len);
  * Returns 0, or -1 if the key is malformed or memory ran out. */
 int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out);
 
-/* The children that the moves of one part give (sp_pos_moves_part), with out->first[i] the number of
- * the move that first gave child i; sp_children_merge() joins the parts. */
-int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, unsigned stride, unsigned offset,
-                          sp_children *out);
+/* Receives each child of a part as soon as it is made and found new to the part (key as in a child
+ * list, `move` the number of the move that gave it). A non-zero return stops the share: a hook that
+ * has seen enough (say, a child that decides its parent) spares every thread the moves left. */
+typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t move);
+
+/* The children that the moves one thread takes give (sp_pos_moves_part), with out->first[i] the
+ * number of the move that first gave child i; sp_children_merge() joins the parts. hook (or NULL)
+ * sees each as it comes. Returns 0, 1 when the round was stopped (by a hook, here or in another
+ * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out. */
+int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
+                          sp_child_hook hook, void *hook_arg, sp_children *out);
 
 /* Joins the parts into out in the order of the moves that first gave each child: the same list, in
  * the same order, as sp_land_children() makes alone. Returns 0, or -1 when out of memory. */

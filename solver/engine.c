@@ -3,7 +3,6 @@
  * frames that are reused so that the search allocates nothing once warm. */
 #include "engine.h"
 
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -65,8 +64,12 @@ void sp_worker_release(sp_worker *w)
     sp_children_free(&w->part);
     free(w->ready);
     free(w->rtok);
+    free(w->land);
+    sp_team_seen_free(w->seen);
     w->ready = NULL;
     w->rtok = NULL;
+    w->land = NULL;
+    w->seen = NULL;
     w->nready = w->ready_cap = w->rtok_len = w->rtok_cap = 0;
 }
 
@@ -134,8 +137,7 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
     return 1;
 }
 
-/* Adds a child made ready by a team member, unless an equal one is there. */
-static int add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
+int sp_frame_add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
 {
     if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
         return -1;
@@ -206,11 +208,18 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
     return s >= SP_PN_INF ? SP_PN_INF - 1 : (uint32_t)s;
 }
 
+/* Only the owner writes its counters, so a plain add is enough; they are atomics because the
+ * leader reads the helpers' for progress while a helper may still be finishing a move. */
+static void count(_Atomic uint64_t *c, uint64_t by)
+{
+    atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + by, memory_order_relaxed);
+}
+
 bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e)
 {
-    w->tt_probes++;
     bool hit = sp_tt_probe(w->eng->tt, h, e);
-    w->tt_hits += hit;
+    count(&w->tt_probes, 1);
+    count(&w->tt_hits, hit);
     return hit;
 }
 
@@ -396,167 +405,4 @@ sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsi
             return SP_UNKNOWN;
     }
     return pn == 0 ? SP_WIN : SP_LOSS;
-}
-
-/* ---------------------------------------------------------------- the team */
-
-/* Below this many moves (estimated) a land is expanded by the leader alone: sharing out costs more. */
-#define TEAM_MIN_MOVES 12
-
-static void team_wait(atomic_uint *v, unsigned until_not, bool equal)
-{
-    unsigned spins = 0;
-    while ((atomic_load_explicit(v, memory_order_acquire) == until_not) == equal)
-        if (++spins % 256 == 0)
-            sched_yield(); /* another process may need this core more than a spinning helper */
-}
-
-/* One part of the current expansion, by worker w (its offset is its id): its children, then each
- * made ready when the expansion asks for it. */
-static void team_part(sp_worker *w)
-{
-    sp_team *t = &w->eng->team;
-    w->nready = w->rtok_len = 0;
-    w->won = false;
-    if (sp_land_children_part(w->canon, t->key, t->len, t->size, w->id, &w->part)) {
-        atomic_store(&t->failed, true);
-        return;
-    }
-    for (size_t i = 0; t->prepare && i < w->part.n && !w->won && !w->failed; i++)
-        t->prepare(w, w->part.tok + w->part.off[i], w->part.len[i], w->part.first[i]);
-    if (w->failed)
-        atomic_store(&t->failed, true);
-}
-
-/* Runs the current expansion on the whole team (the leader takes part 0). */
-static int team_run(sp_worker *w)
-{
-    sp_team *t = &w->eng->team;
-    atomic_store(&t->failed, false);
-    atomic_store_explicit(&t->pending, t->size - 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&t->seq, 1, memory_order_release);
-    team_part(w);
-    team_wait(&t->pending, 0, false);
-    return atomic_load(&t->failed) ? -1 : 0;
-}
-
-void sp_engine_team_help(sp_worker *w)
-{
-    sp_team *t = &w->eng->team;
-    unsigned seen = t->start; /* not the current seq: the leader may have posted before we got here */
-    for (;;) {
-        team_wait(&t->seq, seen, true);
-        seen = atomic_load_explicit(&t->seq, memory_order_acquire);
-        if (atomic_load(&t->quit))
-            return;
-        team_part(w);
-        atomic_fetch_sub_explicit(&t->pending, 1, memory_order_release);
-    }
-}
-
-void sp_engine_team_start(sp_engine *e)
-{
-    atomic_store(&e->team.quit, false);
-    e->team.start = atomic_load(&e->team.seq);
-}
-
-void sp_engine_team_quit(sp_engine *e)
-{
-    atomic_store(&e->team.quit, true);
-    atomic_fetch_add_explicit(&e->team.seq, 1, memory_order_release);
-}
-
-static unsigned team_size(const sp_worker *w, const sp_tok *land, size_t len)
-{
-    const sp_team *t = &w->eng->team;
-    return t->size < 2 || sp_key_moves_estimate(land, len) < TEAM_MIN_MOVES ? 1 : t->size;
-}
-
-int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out)
-{
-    sp_team *t = &w->eng->team;
-    if (team_size(w, land, len) == 1)
-        return sp_land_children(w->canon, land, len, out);
-    t->key = land;
-    t->len = len;
-    t->prepare = NULL;
-    if (team_run(w))
-        return -1;
-    sp_children *parts[SP_MAX_TEAM];
-    for (unsigned i = 0; i < t->size; i++)
-        parts[i] = &w[i - w->id].part; /* the workers lie side by side */
-    return sp_children_merge(out, parts, t->size);
-}
-
-void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
-                     uint32_t dn, uint32_t move)
-{
-    if (sp_grow((void **)&w->ready, &w->ready_cap, w->nready + 1, sizeof *w->ready) ||
-        sp_grow((void **)&w->rtok, &w->rtok_cap, w->rtok_len + len, sizeof *w->rtok)) {
-        w->failed = true;
-        return;
-    }
-    sp_node n = {key, (uint32_t)len, k, {0, 0}};
-    sp_node_hash(&n, play);
-    sp_ready *r = &w->ready[w->nready++];
-    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, dn,
-                    {n.h[0], n.h[1]}};
-    memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
-    w->rtok_len += len;
-    sp_tt_entry e;
-    if (sp_engine_probe(w, r->h, &e)) {
-        r->pn = e.pn;
-        r->dn = e.dn;
-        w->won |= e.dn == 0; /* a child lost for its mover: the node is won */
-    }
-}
-
-/* Joins the members' ready children into f in move order. */
-static int join_ready(sp_worker *leader, unsigned size, sp_frame *f)
-{
-    size_t at[SP_MAX_TEAM] = {0};
-    for (;;) {
-        const sp_worker *best = NULL;
-        for (unsigned i = 0; i < size; i++) {
-            const sp_worker *m = &leader[i];
-            if (at[i] < m->nready && (!best || m->ready[at[i]].move < best->ready[at[best->id]].move))
-                best = m;
-        }
-        if (!best)
-            return 0;
-        const sp_ready *r = &best->ready[at[best->id]++];
-        if (add_ready(f, best->rtok + r->off, r) < 0)
-            return -1;
-    }
-}
-
-sp_outcome sp_engine_expand(sp_worker *w, const sp_tok *land, size_t len, const void *arg,
-                            void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move),
-                            sp_frame *f)
-{
-    sp_team *t = &w->eng->team;
-    unsigned size = team_size(w, land, len);
-    t->key = land;
-    t->len = len;
-    t->prepare = prepare;
-    t->arg = arg;
-    if (size == 1) {
-        unsigned keep = t->size; /* the leader alone does the whole expansion as part 0 of 1 */
-        t->size = 1;
-        team_part(w);
-        t->size = keep;
-    } else if (team_run(w)) {
-        w->failed = true;
-        return SP_UNKNOWN;
-    }
-    bool won = false;
-    for (unsigned i = 0; i < size; i++)
-        won |= w[i].won;
-    if (won)
-        return SP_WIN;
-    if (atomic_load(&t->failed) || join_ready(w, size, f)) {
-        w->failed = true;
-        return SP_UNKNOWN;
-    }
-    return SP_UNKNOWN;
 }

@@ -18,6 +18,7 @@
 #include "moves.h"
 #include "nimstore.h"
 #include "solver.h"
+#include "team.h"
 #include "tt.h"
 
 /* A node: a position key and a game beside it: in normal play the Nim heap *k (the couple P + *k), in
@@ -64,12 +65,22 @@ typedef struct sp_worker {
     sp_canon_ctx *canon;
     sp_frame **frames;
     unsigned nframes;
-    uint64_t nodes, tt_probes, tt_hits;
+    uint64_t nodes;      /* the leader's */
+    _Atomic uint64_t tt_probes, tt_hits;
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
-    sp_children part;    /* this worker's share of a team expansion: its children ... */
-    sp_ready *ready;     /* ... made ready (sp_engine_ready) */
+    /* in the team (team.h): this worker's part of the current expansion */
+    uint32_t round;      /* the round it takes part in */
+    sp_move_part round_part;
+    atomic_uint joined;  /* the last round it joined (the leader: posted), read by the others */
+    sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
+    sp_tok *land;        /* a helper's copy of the land expanded */
+    size_t land_len, land_cap;
+    uint32_t parent_k;   /* the game beside it */
+    sp_team_prepare prepare;
+    sp_children part;    /* the children of its moves ... */
+    sp_ready *ready;     /* ... made ready (sp_team_ready) */
     size_t nready, ready_cap;
     sp_tok *rtok;
     size_t rtok_len, rtok_cap;
@@ -94,26 +105,9 @@ typedef struct sp_rules {
     void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
 } sp_rules;
 
-#define SP_MAX_TEAM 64
-
 /* Misère: a land of a sum valued beyond mis_lives joins the game g beside it only when b(g) + b(v)
  * is at most this (sums of large games are what fills the game table). */
 #define SP_MISERE_SUM_BIRTHDAY 12
-
-/* Parallelism: one thread (the leader) runs the search; the others (helpers) share out the moves of
- * each large land it expands, so the search is the same, node for node, whatever the threads. */
-typedef struct sp_team {
-    unsigned size;        /* threads, the leader included */
-    atomic_uint seq;      /* incremented for each expansion shared out */
-    unsigned start;       /* seq when the helpers were started */
-    atomic_uint pending;  /* helpers not done with the current one */
-    atomic_bool quit;
-    atomic_bool failed;   /* a helper ran out of memory */
-    const sp_tok *key;    /* the land being expanded */
-    size_t len;
-    void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move); /* or NULL */
-    const void *arg;      /* what prepare needs of the node being expanded */
-} sp_team;
 
 typedef struct sp_engine {
     sp_tt *tt;
@@ -125,7 +119,7 @@ typedef struct sp_engine {
                              * (never below mis_lives: so also the most lives any valued land has) */
     volatile sig_atomic_t *stop;
     atomic_bool aborted;  /* stopped from outside: nothing decided */
-    sp_team team;
+    sp_team team;         /* the threads (team.h) */
     void (*progress)(void *arg, const sp_solver_stats *s);
     void *progress_arg;
     double start, last_report;
@@ -156,28 +150,9 @@ sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len);
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
 
-/* Children of one land (as sp_land_children), shared out among the team when it is large. Only the
- * leader (worker 0) calls it; the workers are one array. */
-int sp_engine_land_children(sp_worker *w, const sp_tok *land, size_t len, sp_children *out);
-
-/* Expands a land into frame f through the team: each member makes its share of the children, passes
- * each to prepare (which may call sp_engine_ready, with w->eng->team.arg for the node), and the ready
- * children join f in move order. Returns SP_WIN when a member set w->won, SP_UNKNOWN otherwise (or on
- * failure, with w->failed set). */
-sp_outcome sp_engine_expand(sp_worker *w, const sp_tok *land, size_t len, const void *arg,
-                            void (*prepare)(sp_worker *w, const sp_tok *child, size_t len, uint32_t move),
-                            sp_frame *f);
-
-/* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table);
- * dn: its disproof number unless the table knows better (sp_engine_initial_dn, in normal play). */
-void sp_engine_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
-                     uint32_t dn, uint32_t move);
-
-/* Before the helpers start (sp_engine_team_start), a helper's loop (takes its part of every expansion
- * posted after the start), and its end. */
-void sp_engine_team_start(sp_engine *e);
-void sp_engine_team_help(sp_worker *w);
-void sp_engine_team_quit(sp_engine *e);
+/* Adds a child that a team member made ready, unless an equal one is there; 1 added, 0 repeat, -1 out
+ * of memory. */
+int sp_frame_add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r);
 
 /* The transposition table entry of h, counting the probe; false when absent. */
 bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);

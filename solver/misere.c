@@ -184,14 +184,13 @@ static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, s
  * a value fold into g; with no land left, the game decides (a move to a lost one wins the node). */
 static void misere_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
 {
-    const sp_node *parent = w->eng->team.arg;
-    sp_mg_id g = parent->k;
+    sp_mg_id g = w->parent_k;
     size_t len = fold(w, ck, clen, false, &g, w->scratch);
     if (len == 0) {
         w->won |= !sp_mg_wins(w->eng->games, g); /* a move to a won position proves nothing */
         return;
     }
-    sp_engine_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, w->scratch, len, g),
+    sp_team_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, w->scratch, len, g),
                     child_dn(w, w->scratch, len, g), move);
 }
 
@@ -206,7 +205,7 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
         if (add_child(w, f, n->key, n->len, opts[i]))
             return w->failed = true, SP_UNKNOWN;
     if (sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
-        return sp_engine_expand(w, n->key, n->len, n, misere_prepare, f); /* a canonical land has a move */
+        return sp_team_expand(w, n->key, n->len, n->k, misere_prepare, f); /* a canonical land has a move */
     if (sp_pos_children(w->canon, n->key, n->len, &f->raw))
         return w->failed = true, SP_UNKNOWN;
     if (nopts == 0 && f->raw.n == 0)

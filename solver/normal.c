@@ -133,8 +133,7 @@ static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
 /* A child position C of L, beside the parent's heap k: stored nimbers folded in, then ready. */
 static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
 {
-    const sp_node *parent = w->eng->team.arg;
-    uint32_t k = parent->k;
+    uint32_t k = w->parent_k;
     lands l;
     fold_known(w, ck, clen, &k, &l);
     if (l.n == 0) {
@@ -142,7 +141,7 @@ static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t
         return;
     }
     size_t len = gather(ck, &l, w->scratch);
-    sp_engine_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k,
+    sp_team_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k,
                     sp_engine_initial_dn(w->scratch, len, k), move);
 }
 
@@ -154,7 +153,7 @@ static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     for (uint32_t j = 0; j < n->k; j++)
         if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + 4 * j) < 0)
             return w->failed = true, SP_UNKNOWN;
-    return sp_engine_expand(w, n->key, n->len, n, normal_prepare, f);
+    return sp_team_expand(w, n->key, n->len, n->k, normal_prepare, f);
 }
 
 static void normal_proven(sp_worker *w, const sp_node *n, sp_outcome o)

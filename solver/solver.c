@@ -102,12 +102,13 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.progress_arg = o ? o->progress_arg : NULL;
     s->eng.solver = s;
     atomic_init(&s->eng.aborted, false);
-    s->eng.team.size = s->threads;
+    sp_team_init(&s->eng.team, s->threads);
     for (unsigned i = 0; i < s->threads; i++) {
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
         s->workers[i].canon = sp_canon_ctx_new();
-        if (!s->workers[i].canon) {
+        s->workers[i].seen = s->threads > 1 ? sp_team_seen_new() : NULL;
+        if (!s->workers[i].canon || (s->threads > 1 && !s->workers[i].seen)) {
             sp_solver_free(s);
             return NULL;
         }
@@ -136,8 +137,8 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     memset(out, 0, sizeof *out);
     for (unsigned i = 0; i < s->threads; i++) {
         out->nodes += s->workers[i].nodes;
-        out->tt_probes += s->workers[i].tt_probes;
-        out->tt_hits += s->workers[i].tt_hits;
+        out->tt_probes += atomic_load_explicit(&s->workers[i].tt_probes, memory_order_relaxed);
+        out->tt_hits += atomic_load_explicit(&s->workers[i].tt_hits, memory_order_relaxed);
     }
     out->tt_filled = sp_tt_filled(s->eng.tt);
     out->tt_capacity = sp_tt_capacity(s->eng.tt);
@@ -187,15 +188,15 @@ static void end_call(sp_solver *s)
 static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n)
 {
     sp_outcome result = SP_UNKNOWN;
-    sp_engine_team_start(&s->eng);
+    sp_team_start(&s->eng.team);
 #ifdef _OPENMP
 #pragma omp parallel num_threads(s->threads)
     {
         if (omp_get_thread_num() == 0) {
             result = sp_engine_prove(&s->workers[0], rules, n, 0);
-            sp_engine_team_quit(&s->eng);
+            sp_team_quit(&s->eng.team);
         } else {
-            sp_engine_team_help(&s->workers[omp_get_thread_num()]);
+            sp_team_help(&s->workers[omp_get_thread_num()]);
         }
     }
 #else

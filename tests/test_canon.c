@@ -1,8 +1,11 @@
 /* test_canon.c: the position model (canon/): parsing and printing, simplification, canonical keys,
  * move generation and the invariants of the game. */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "canonical.h"
 #include "moves.h"
@@ -412,15 +415,54 @@ START_TEST(symmetric_lands)
 }
 END_TEST
 
-/* Moves shared out between threads (parts) and joined again give the very list one thread makes. */
+/* Threads that take the moves of one land from a share as they go. */
+typedef struct part_job {
+    const sp_tok *land;
+    size_t len;
+    const sp_move_part *part;
+    pthread_barrier_t *start;
+    sp_children out;
+    int rc;
+} part_job;
+
+/* Lets the other threads take moves while this one holds a child, so that the moves do get shared. */
+static int dawdle(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)arg, (void)key, (void)len, (void)move;
+    nanosleep(&(struct timespec){0, 20000}, NULL);
+    return 0;
+}
+
+static void *run_part(void *arg)
+{
+    part_job *j = arg;
+    sp_canon_ctx *own = sp_canon_ctx_new(); /* a context is one thread's */
+    pthread_barrier_wait(j->start);
+    j->rc = own ? sp_land_children_part(own, j->land, j->len, j->part, dawdle, NULL, &j->out) : -1;
+    sp_canon_ctx_free(own);
+    return NULL;
+}
+
+static void assert_same_list(const sp_children *a, const sp_children *b)
+{
+    ck_assert_uint_eq(a->n, b->n);
+    for (size_t c = 0; c < a->n; c++)
+        ck_assert(!sp_key_cmp(a->tok + a->off[c], a->len[c], b->tok + b->off[c], b->len[c]));
+}
+
+/* Moves shared out between threads as they go (however the threads happen to split them) and joined
+ * again give the very list one thread makes. */
 START_TEST(parts_join_to_the_whole)
 {
+    enum { THREADS = 3 };
     uint64_t rng = 99;
-    sp_children whole, joined, part[3];
+    sp_children whole, joined;
+    part_job job[THREADS];
+    unsigned shared = 0; /* runs where more than one thread made children */
     sp_children_init(&whole);
     sp_children_init(&joined);
-    for (int i = 0; i < 3; i++)
-        sp_children_init(&part[i]);
+    for (int i = 0; i < THREADS; i++)
+        sp_children_init(&job[i].out);
     for (unsigned trial = 0; trial < 60; trial++) {
         sp_tok key[SP_KEY_MAX];
         size_t len = random_position(6 + trial % 8, (unsigned)(sp_rng_next(&rng) % 10), &rng, key);
@@ -428,21 +470,88 @@ START_TEST(parts_join_to_the_whole)
         unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
         for (unsigned l = 0; l < nl; l++) {
             ck_assert_int_eq(sp_land_children(ctx, key + off[l], lens[l], &whole), 0);
-            for (unsigned stride = 2; stride <= 3; stride++) {
-                sp_children *ps[3] = {&part[0], &part[1], &part[2]};
-                for (unsigned o = 0; o < stride; o++)
-                    ck_assert_int_eq(sp_land_children_part(ctx, key + off[l], lens[l], stride, o, ps[o]), 0);
-                ck_assert_int_eq(sp_children_merge(&joined, ps, stride), 0);
-                ck_assert_uint_eq(joined.n, whole.n);
-                for (size_t c = 0; c < whole.n; c++)
-                    ck_assert(!sp_key_cmp(joined.tok + joined.off[c], joined.len[c], whole.tok + whole.off[c], whole.len[c]));
+            for (unsigned threads = 1; threads <= THREADS; threads++) {
+                sp_move_share share;
+                sp_move_part part = {&share, trial * 2 + threads}; /* a new round each time */
+                pthread_barrier_t start;
+                pthread_t tid[THREADS];
+                sp_children *ps[THREADS];
+                sp_move_share_start(&share, part.round);
+                ck_assert_int_eq(pthread_barrier_init(&start, NULL, threads), 0);
+                for (unsigned i = 0; i < threads; i++) {
+                    job[i] = (part_job){key + off[l], lens[l], &part, &start, job[i].out, -2};
+                    ps[i] = &job[i].out;
+                    ck_assert_int_eq(pthread_create(&tid[i], NULL, run_part, &job[i]), 0);
+                }
+                unsigned busy = 0;
+                for (unsigned i = 0; i < threads; i++) {
+                    pthread_join(tid[i], NULL);
+                    ck_assert_int_eq(job[i].rc, 0);
+                    busy += job[i].out.n > 0;
+                }
+                shared += busy > 1;
+                pthread_barrier_destroy(&start);
+                ck_assert_int_eq(sp_children_merge(&joined, ps, threads), 0);
+                assert_same_list(&joined, &whole);
             }
         }
     }
+    ck_assert_uint_gt(shared, 10);
     sp_children_free(&whole);
     sp_children_free(&joined);
-    for (int i = 0; i < 3; i++)
-        sp_children_free(&part[i]);
+    for (int i = 0; i < THREADS; i++)
+        sp_children_free(&job[i].out);
+}
+END_TEST
+
+typedef struct stop_after {
+    size_t seen, at;
+} stop_after;
+
+static int count_and_stop(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    stop_after *s = arg;
+    return ++s->seen > s->at;
+}
+
+/* A hook sees each child as it is made, in the order of the whole list; once it says stop, the part
+ * ends at once and so does any other part of the round, but not a part of the next round. */
+START_TEST(a_hook_stops_the_round)
+{
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_children whole, part;
+    sp_children_init(&whole);
+    sp_children_init(&part);
+    parse_ok("0*3.1a1a", &p); /* one land of 16 distinct children */
+    size_t len = sp_pos_key(ctx, &p, key);
+    ck_assert_int_eq(sp_land_children(ctx, key, len, &whole), 0);
+    ck_assert_uint_gt(whole.n, 4);
+    sp_move_share share;
+    for (uint32_t at = 0; at < 4; at++) {
+        stop_after s = {0, at};
+        sp_move_part round = {&share, at}, old = {&share, at - 1};
+        sp_move_share_start(&share, at);
+        sp_move_share_stop(&share, at - 1); /* a stale part's stop does nothing to this round */
+        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &old, NULL, NULL, &part), 1);
+        ck_assert_uint_eq(part.n, 0);
+        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &s, &part), 1);
+        ck_assert_uint_eq(s.seen, at + 1);
+        ck_assert_uint_eq(part.n, at + 1);
+        for (size_t c = 0; c < part.n; c++)
+            ck_assert(!sp_key_cmp(part.tok + part.off[c], part.len[c], whole.tok + whole.off[c], whole.len[c]));
+        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, NULL, NULL, &part), 1);
+        ck_assert_uint_eq(part.n, 0);
+    }
+    stop_after never = {0, SIZE_MAX};
+    sp_move_part round = {&share, 99};
+    sp_move_share_start(&share, 99);
+    ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &never, &part), 0);
+    ck_assert_uint_eq(never.seen, whole.n);
+    assert_same_list(&part, &whole);
+    sp_children_free(&whole);
+    sp_children_free(&part);
 }
 END_TEST
 
@@ -481,6 +590,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, symmetric_lands);
     tcase_add_test(tc, key_decoding_rejects_garbage);
     tcase_add_test(tc, parts_join_to_the_whole);
+    tcase_add_test(tc, a_hook_stops_the_round);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }

@@ -8,6 +8,7 @@
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"
+#include "team.h"
 #include "testpos.h"
 #include "testutil.h"
 
@@ -56,6 +57,28 @@ START_TEST(published_normal_outcomes_one_thread) { check_published(1, 10); }
 END_TEST
 
 START_TEST(published_normal_outcomes_two_threads) { check_published(2, 10); }
+END_TEST
+
+/* The threads share out the moves of each expansion and join the children in move order: in normal
+ * play the search is the same node for node (and proves the same nimbers) whatever their number. (Not
+ * in misère play, where land values are stored by whichever thread meets a land first: there the
+ * node counts vary a little with the threads, the outcomes do not.) */
+START_TEST(node_for_node_whatever_the_threads)
+{
+    sp_solver *one = new_solver(1), *three = new_solver(3);
+    for (unsigned n = 1; n <= 11; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        ck_assert_int_eq(sp_solver_nimber(one, key, len), sp_solver_nimber(three, key, len));
+        sp_solver_stats a, b;
+        sp_solver_stats_get(one, &a);
+        sp_solver_stats_get(three, &b);
+        ck_assert_msg(a.nodes == b.nodes, "0*%u: %llu nodes on one thread, %llu on three", n,
+                      (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+    }
+    sp_solver_free(one);
+    sp_solver_free(three);
+}
 END_TEST
 
 /* Lemoine and Viennot, "Nimbers are inevitable" (2012): the nimber of 0*n is 0 for n mod 6 in
@@ -187,6 +210,45 @@ START_TEST(sums_are_xors)
 }
 END_TEST
 
+/* The note each team member keeps of the children it made ready: found again in the same round with
+ * its move, never in another round, and a full neighbourhood drops a note rather than overwrite one
+ * of the round (a dropped note only costs a child prepared twice; an overwritten one could hide a
+ * child from the frame). */
+START_TEST(team_notes_per_round)
+{
+    sp_team_seen *s = sp_team_seen_new();
+    ck_assert_ptr_nonnull(s);
+    uint64_t h[2] = {12345, 678}, other[2] = {12345, 679};
+    uint32_t move;
+    ck_assert(!sp_team_seen_get(s, 5, h, &move));
+    sp_team_seen_put(s, 5, h, 7);
+    ck_assert(sp_team_seen_get(s, 5, h, &move));
+    ck_assert_uint_eq(move, 7);
+    ck_assert(!sp_team_seen_get(s, 6, h, &move));
+    ck_assert(!sp_team_seen_get(s, 5, other, &move)); /* the same slot, another hash */
+    for (uint32_t i = 0; i < 20; i++) {
+        uint64_t near[2] = {12345 + i % 3, 1000 + i};
+        sp_team_seen_put(s, 5, near, 100 + i);
+    }
+    ck_assert(sp_team_seen_get(s, 5, h, &move));
+    ck_assert_uint_eq(move, 7);
+    unsigned kept = 0;
+    for (uint32_t i = 0; i < 20; i++) {
+        uint64_t near[2] = {12345 + i % 3, 1000 + i};
+        if (sp_team_seen_get(s, 5, near, &move)) {
+            ck_assert_uint_eq(move, 100 + i);
+            kept++;
+        }
+    }
+    ck_assert_uint_gt(kept, 0);
+    ck_assert_uint_lt(kept, 20);
+    sp_team_seen_put(s, 6, h, 3); /* the next round reuses the slots */
+    ck_assert(sp_team_seen_get(s, 6, h, &move));
+    ck_assert_uint_eq(move, 3);
+    sp_team_seen_free(s);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
     sp_test_add_case(s, name, t, setup, teardown, 240);
@@ -197,6 +259,8 @@ int main(int argc, char **argv)
     Suite *s = suite_create("solver");
     add_case(s, "published one thread", published_normal_outcomes_one_thread);
     add_case(s, "published two threads", published_normal_outcomes_two_threads);
+    add_case(s, "node for node", node_for_node_whatever_the_threads);
+    add_case(s, "team notes", team_notes_per_round);
     add_case(s, "nimbers of the start", nimbers_of_the_start);
     add_case(s, "spots nimbers", spots_reference_nimbers);
     add_case(s, "reference", agrees_with_reference);

@@ -22,6 +22,7 @@ static const char usage[] =
     "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
     "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
     "                                   [--sequential] [--misere-lives L] [--misere-sum-lives L2]\n"
+    "       sprouts-bench scaling [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R] [--misere]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
@@ -32,7 +33,12 @@ static const char usage[] =
     "       the lands of at most L lives (0: plain search over whole positions), --misere-sum-lives L2\n"
     "       every land of a sum but the largest up to L2 lives (0: up to L); the solver's defaults\n"
     "       without them. The table then also gives both limits, the land values and games stored,\n"
-    "       and whether the game table or the land store ran out of room.\n";
+    "       and whether the game table or the land store ran out of room.\n"
+    "scaling: for each n, rounds of: 0*n on one thread, on T threads (--threads, default 2), then\n"
+    "       T one-thread solves at once, each in a fresh process; prints the medians of the times,\n"
+    "       of the speed-up, of the ceiling (the summed speed of the T solves at once, in units of\n"
+    "       one alone: what T cores give on this machine just now) and of the speed-up's share of it.\n"
+    "       Defaults: --from 15 --to 15 --runs 3 --tt-mb 1024; --misere for misere play.\n";
 
 static double now(void)
 {
@@ -214,28 +220,50 @@ static void child_solves(int fd, unsigned from, unsigned to, sp_play play, const
     }
 }
 
-static int solve_in_child(unsigned from, unsigned to, sp_play play, const sp_solver_opts *o, solve_result *res)
+/* Starts the solves of 0*from..0*to in a child process; its results come through *fd. */
+static pid_t start_solves(unsigned from, unsigned to, sp_play play, const sp_solver_opts *o, int *fd)
 {
-    int fd[2];
-    if (pipe(fd))
+    int p[2];
+    if (pipe(p))
         return -1;
     fflush(stdout);
     pid_t pid = fork();
-    if (pid < 0)
-        return -1;
     if (pid == 0) {
-        close(fd[0]);
-        child_solves(fd[1], from, to, play, o);
+        close(p[0]);
+        child_solves(p[1], from, to, play, o);
         _exit(0);
     }
-    close(fd[1]);
-    int ok = 0;
-    for (unsigned n = from; n <= to; n++)
-        ok |= read(fd[0], &res[n - from], sizeof *res) != (ssize_t)sizeof *res || res[n - from].outcome < 0;
-    close(fd[0]);
+    close(p[1]);
+    if (pid < 0)
+        close(p[0]);
+    *fd = p[0];
+    return pid;
+}
+
+static int finish_solves(pid_t pid, int fd, unsigned count, solve_result *res)
+{
+    int bad = 0;
+    for (unsigned i = 0; i < count; i++)
+        bad |= read(fd, &res[i], sizeof *res) != (ssize_t)sizeof *res || res[i].outcome < 0;
+    close(fd);
     int status;
     waitpid(pid, &status, 0);
-    return !ok && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+    return !bad && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+static int solve_in_child(unsigned from, unsigned to, sp_play play, const sp_solver_opts *o, solve_result *res)
+{
+    int fd;
+    pid_t pid = start_solves(from, to, play, o, &fd);
+    return pid < 0 ? -1 : finish_solves(pid, fd, to - from + 1, res);
+}
+
+/* --from A, --to B, --runs R (options 'f', 't', 'r') of the solve benchmarks. */
+static int range_option(const char *prog, int c, const char *arg, uint64_t *from, uint64_t *to, uint64_t *runs)
+{
+    const char *name = c == 'f' ? "--from" : c == 't' ? "--to" : "--runs";
+    uint64_t *v = c == 'f' ? from : c == 't' ? to : runs;
+    return sp_cli_parse_u64(arg, 1, c == 'r' ? 99 : 200, v) ? 0 : sp_cli_usage(prog, "bad %s '%s'", name, arg);
 }
 
 static int bench_solve(int argc, char **argv, sp_play play)
@@ -253,9 +281,9 @@ static int bench_solve(int argc, char **argv, sp_play play)
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'h': return fputs(usage, stdout), SP_EXIT_OK;
-        case 'f': rc = sp_cli_parse_u64(optarg, 1, 200, &from) ? 0 : sp_cli_usage(prog, "bad --from '%s'", optarg); break;
-        case 't': rc = sp_cli_parse_u64(optarg, 1, 200, &to) ? 0 : sp_cli_usage(prog, "bad --to '%s'", optarg); break;
-        case 'r': rc = sp_cli_parse_u64(optarg, 1, 99, &runs) ? 0 : sp_cli_usage(prog, "bad --runs '%s'", optarg); break;
+        case 'f':
+        case 't':
+        case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
         case 's': sequential = 1; break;
         case 'T': rc = sp_report_threads(prog, optarg, &o); break;
         case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
@@ -307,6 +335,89 @@ static int bench_solve(int argc, char **argv, sp_play play)
     return rc;
 }
 
+/* ---------------------------------------------------------------- scaling */
+
+#define SCALING_MAX 64 /* threads */
+
+/* One round for 0*n: one thread alone, T threads, then T one-thread solves at once. The last says
+ * what T cores of this machine can do together just now (shared caches, memory, turbo, other
+ * tenants), in units of one core alone: the ceiling the T-thread speed-up is measured against. */
+static int scaling_round(unsigned n, sp_play play, const sp_solver_opts *o, double *t1, double *tt, double *ceiling,
+                         solve_result *one)
+{
+    sp_solver_opts single = *o;
+    single.threads = 1;
+    solve_result many, alone[SCALING_MAX];
+    pid_t pid[SCALING_MAX];
+    int fd[SCALING_MAX], rc = 0;
+    if (solve_in_child(n, n, play, &single, one) || solve_in_child(n, n, play, o, &many))
+        return -1;
+    for (unsigned i = 0; i < o->threads; i++)
+        pid[i] = start_solves(n, n, play, &single, &fd[i]);
+    for (unsigned i = 0; i < o->threads; i++)
+        rc |= pid[i] < 0 || finish_solves(pid[i], fd[i], 1, &alone[i]);
+    if (rc || one->outcome != many.outcome)
+        return -1;
+    *t1 = one->seconds;
+    *tt = many.seconds;
+    *ceiling = 0;
+    for (unsigned i = 0; i < o->threads; i++)
+        *ceiling += one->seconds / alone[i].seconds;
+    return 0;
+}
+
+static int bench_scaling(int argc, char **argv)
+{
+    static const struct option opts[] = {{"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
+                                         {"threads", required_argument, 0, 'T'}, {"tt-mb", required_argument, 0, 'm'},
+                                         {"runs", required_argument, 0, 'r'}, {"misere", no_argument, 0, 'M'},
+                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *prog = "sprouts-bench scaling";
+    uint64_t from = 15, to = 15, runs = 3;
+    sp_solver_opts o = {.tt_bytes = (size_t)1024 << 20, .threads = 2};
+    sp_play play = SP_PLAY_NORMAL;
+    int c, rc = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': return fputs(usage, stdout), SP_EXIT_OK;
+        case 'f':
+        case 't':
+        case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
+        case 'T': rc = sp_report_threads(prog, optarg, &o); break;
+        case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        case 'M': play = SP_PLAY_MISERE; break;
+        default: return sp_cli_bad_option(prog, argv, "");
+        }
+    }
+    if (rc || from > to)
+        return rc ? rc : sp_cli_usage(prog, "--from is after --to");
+    if (o.threads < 2 || o.threads > SCALING_MAX)
+        return sp_cli_usage(prog, "--threads must be from 2 to %d", SCALING_MAX);
+    printf("mode: %u threads against 1, %s play, tt %zu MiB per solve, median of %llu round%s; a round: one\n"
+           "thread alone, %u threads, then %u one-thread solves at once (their summed speed, in units of one\n"
+           "alone, is the ceiling: what %u cores of this machine give just now)\n",
+           o.threads, play == SP_PLAY_NORMAL ? "normal" : "misere", o.tt_bytes >> 20, (unsigned long long)runs,
+           runs == 1 ? "" : "s", o.threads, o.threads, o.threads);
+    printf("%-4s %-8s %14s %12s %12s %9s %9s %11s\n", "n", "outcome", "nodes", "1 thread s", "threads s", "speed-up",
+           "ceiling", "of ceiling");
+    for (unsigned n = (unsigned)from; n <= to && rc == 0; n++) {
+        double t1[99], tt[99], ceil[99], speed[99], share[99];
+        solve_result one;
+        for (uint64_t k = 0; k < runs && rc == 0; k++) {
+            if (scaling_round(n, play, &o, &t1[k], &tt[k], &ceil[k], &one))
+                rc = sp_cli_fail(prog, "0*%u: the solver failed", n);
+            speed[k] = t1[k] / tt[k];
+            share[k] = speed[k] / ceil[k];
+        }
+        if (rc == 0)
+            printf("%-4u %-8s %14llu %12.2f %12.2f %9.2f %9.2f %10.0f%%\n", n, one.outcome == SP_WIN ? "win" : "loss",
+                   one.nodes, median(t1, (int)runs), median(tt, (int)runs), median(speed, (int)runs),
+                   median(ceil, (int)runs), 100 * median(share, (int)runs));
+        fflush(stdout);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -320,5 +431,7 @@ int main(int argc, char **argv)
         return bench_solve(argc - 1, argv + 1, SP_PLAY_NORMAL);
     if (!strcmp(argv[1], "misere"))
         return bench_solve(argc - 1, argv + 1, SP_PLAY_MISERE);
+    if (!strcmp(argv[1], "scaling"))
+        return bench_scaling(argc - 1, argv + 1);
     return sp_cli_usage("sprouts-bench", "unknown benchmark '%s' (see --help)", argv[1]);
 }

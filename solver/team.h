@@ -1,0 +1,89 @@
+/* team.h: the threads of one search; internal to solver/. The leader runs the df-pn search; the
+ * helpers share out the moves of each land it expands, taking them one at a time as they come free,
+ * so that the search is the same, node for node, whatever the threads.
+ *
+ * Contract of an expansion (sp_team_expand), posted by the leader and numbered (its round):
+ * - the leader starts on the moves at once; a helper joins when it notices the post, and one that has
+ *   not joined by the time the leader's own part ends is left out of that round;
+ * - each child a member makes goes to prepare() as soon as it is made, unless another member already
+ *   made it from an earlier move (each child is prepared once, from its first move, as one thread
+ *   would); a child that decides the node (prepare sets w->won) stops every member;
+ * - the ready children then join the frame in move order, as one thread would have listed them.
+ * When the node is decided, the leader goes on at once: a helper may still be finishing the move it
+ * had in hand, with its own copy of what it needs. Everything a stale helper could still write is
+ * tagged with its round, so that it cannot pass for part of the next one.
+ */
+#ifndef SP_TEAM_H
+#define SP_TEAM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "moves.h"
+#include "solver.h"
+
+#define SP_MAX_TEAM 64
+
+struct sp_worker;
+struct sp_frame;
+
+/* Makes one child ready for the frame, by worker w (sp_team_ready), or sets w->won; the node's own
+ * game (k) is in w->parent_k. */
+typedef void (*sp_team_prepare)(struct sp_worker *w, const sp_tok *child, size_t len, uint32_t move);
+
+typedef struct sp_team_seen sp_team_seen;
+
+typedef struct sp_team {
+    unsigned size;        /* threads, the leader included */
+    unsigned start;       /* seq when the helpers were started */
+    atomic_bool quit;
+    /* the expansion posted: read by a helper when it joins */
+    const sp_tok *key;
+    size_t len;
+    uint32_t k;
+    sp_team_prepare prepare;
+    char pad0[64];
+    atomic_uint seq;      /* the current round (helpers wait for it to change) */
+    char pad1[64];
+    _Atomic uint64_t entry;    /* round << 32 | closed by the leader | helpers who joined */
+    atomic_uint started;       /* helpers who joined and copied the post */
+    _Atomic uint64_t finished; /* round << 32 | helpers who joined and are done */
+    atomic_uint won_round;     /* the last round in which a member found a child that decides it */
+    atomic_bool failed;        /* a member ran out of memory */
+    char pad2[64];
+    sp_move_share share;  /* the moves of the current round */
+    char pad3[64];
+} sp_team;
+
+void sp_team_init(sp_team *t, unsigned size);
+
+/* Before the helpers start; a helper's loop (takes part in every round posted after the start, until
+ * sp_team_quit()); the end. */
+void sp_team_start(sp_team *t);
+void sp_team_help(struct sp_worker *w);
+void sp_team_quit(sp_team *t);
+
+/* Expands land (beside game k) into frame f, through the team when the land is large (only the
+ * leader, worker 0, calls it; the workers are one array). Returns SP_WIN when a child decides the
+ * node, SP_UNKNOWN otherwise, or on failure with w->failed set. */
+sp_outcome sp_team_expand(struct sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
+                          struct sp_frame *f);
+
+/* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table;
+ * a child known lost for its mover sets w->won); dn: its disproof number unless the table knows
+ * better. */
+void sp_team_ready(struct sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
+                   uint32_t dn, uint32_t move);
+
+/* A worker's note of the children it made ready in its rounds (exposed for tests): written by its
+ * worker only, read by the other members of the round. put: child hash h made ready from `move`
+ * (a full neighbourhood drops the note: the child may then be prepared twice); get: the move noted
+ * for h in `round`, if any. A note of an older round is never mistaken for one of this round. */
+sp_team_seen *sp_team_seen_new(void);
+void sp_team_seen_free(sp_team_seen *s);
+void sp_team_seen_put(sp_team_seen *s, uint32_t round, const uint64_t h[2], uint32_t move);
+bool sp_team_seen_get(const sp_team_seen *s, uint32_t round, const uint64_t h[2], uint32_t *move);
+
+#endif
