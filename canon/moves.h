@@ -10,7 +10,6 @@
 #ifndef SP_MOVES_H
 #define SP_MOVES_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -82,7 +81,7 @@ long sp_children_find(const sp_children *c, const sp_tok *key, size_t len);
 int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_children *out);
 
 /* Receives each child of a part as soon as it is made and found new to the part (key as in a child
- * list, `move` the number of the move that gave it). A non-zero return stops the share: a hook that
+ * list, `move` the number of the move that gave it). A non-zero return stops the round: a hook that
  * has seen enough (say, a child that decides its parent) spares every thread the moves left. */
 typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t move);
 
