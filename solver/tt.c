@@ -1,5 +1,5 @@
 /* tt.c: the shared transposition table (tt.h): 64-byte buckets of three entries and a sequence
- * lock, replacement of the least-work entry. */
+ * lock, replacement of the least-work entry, a used part that doubles as it fills. */
 #include "tt.h"
 
 #include <sched.h>
@@ -10,9 +10,13 @@
 
 #define WAYS 3
 
+#define EXT_BITS 8 /* the used part grows at most 2^EXT_BITS-fold */
+#define WORK_MAX ((1u << (32 - EXT_BITS)) - 1)
+
 typedef struct entry {
     uint64_t check; /* h[1]; 0 marks an empty entry (a real 0 is stored as 1) */
-    uint32_t pn, dn, work;
+    uint32_t pn, dn;
+    uint32_t work_ext; /* work (saturating) << EXT_BITS | the bits of h[0] just above the first part's */
 } __attribute__((packed)) entry;
 
 /* Writers make seq odd while they change the entries; readers copy the entries and keep the copy only
@@ -26,11 +30,21 @@ typedef struct bucket {
 
 _Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
 
+/* The table uses the first `used` buckets of its budget and doubles that part once a quarter full.
+ * A search that needs little memory touches little, which matters where the first touch of a page
+ * is dear (zeroing it; in a virtual machine, a trip to the host): with a 4 GiB budget, 0*14 took twice
+ * as long as with 64 MiB before. Each entry keeps the next EXT_BITS bits of h[0] above the first
+ * part's index, so that a doubling moves every entry whose bucket changes (nothing is lost). */
 struct sp_tt {
     bucket *b;
-    uint64_t mask;
+    uint64_t mask;                /* of the whole budget */
+    unsigned first_bits;          /* log2 of the first part's buckets */
+    _Atomic uint64_t used_mask;   /* of the part in use */
+    atomic_flag growing;
     atomic_uint_fast64_t filled;
 };
+
+#define FIRST_PART ((size_t)16 << 20) /* bytes: the least first part */
 
 sp_tt *sp_tt_new(size_t bytes)
 {
@@ -40,16 +54,23 @@ sp_tt *sp_tt_new(size_t bytes)
     sp_tt *tt = malloc(sizeof *tt);
     if (!tt)
         return NULL;
+    uint64_t first = n >> EXT_BITS ? n >> EXT_BITS : 1;
+    while (first < n && first * sizeof(bucket) < FIRST_PART)
+        first *= 2;
+    tt->first_bits = 0;
+    while (((uint64_t)1 << tt->first_bits) < first)
+        tt->first_bits++;
+    atomic_init(&tt->used_mask, first - 1);
+    atomic_flag_clear(&tt->growing);
     /* anonymous pages come zeroed and are only touched when used: no start-up cost, honest RSS */
     void *m = mmap(NULL, n * sizeof(bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) {
         free(tt);
         return NULL;
     }
-    /* Huge pages mean far fewer faults and TLB misses, but each first touch clears 2 MiB: worth it
-     * only where a search soon touches most of the table anyway. Advisory. */
-    if (n * sizeof(bucket) <= ((size_t)1 << 30))
-        madvise(m, n * sizeof(bucket), MADV_HUGEPAGE);
+    /* Huge pages mean far fewer faults and TLB misses; each first touch clears 2 MiB, which the part
+     * in use soon fills anyway. Advisory. */
+    madvise(m, n * sizeof(bucket), MADV_HUGEPAGE);
     tt->b = m;
     tt->mask = n - 1;
     atomic_init(&tt->filled, 0);
@@ -108,15 +129,25 @@ static uint64_t check_of(const uint64_t h[2])
     return h[1] ? h[1] : 1;
 }
 
+static bucket *home(const sp_tt *tt, const uint64_t h[2])
+{
+    return &tt->b[h[0] & atomic_load_explicit(&tt->used_mask, memory_order_acquire)];
+}
+
+static uint32_t work_of(const entry *e)
+{
+    return e->work_ext >> EXT_BITS;
+}
+
 bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
 {
-    bucket *b = &tt->b[h[0] & tt->mask];
+    bucket *b = home(tt, h);
     uint64_t c = check_of(h);
     entry e[WAYS];
     read_entries(b, e);
     for (int i = 0; i < WAYS; i++) {
         if (e[i].check == c) {
-            *out = (sp_tt_entry){e[i].pn, e[i].dn, e[i].work};
+            *out = (sp_tt_entry){e[i].pn, e[i].dn, work_of(&e[i])};
             return true;
         }
     }
@@ -125,18 +156,55 @@ bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
 
 void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2])
 {
-    __builtin_prefetch(&tt->b[h[0] & tt->mask]);
+    __builtin_prefetch(home(tt, h));
 }
 
 /* Proven entries are final results: they outrank unproven ones of the same work. */
 static uint64_t value(const entry *e)
 {
-    return ((uint64_t)e->work << 1) | (e->pn == 0 || e->dn == 0);
+    return ((uint64_t)work_of(e) << 1) | (e->pn == 0 || e->dn == 0);
+}
+
+static uint32_t pack(const sp_tt *tt, const uint64_t h[2], uint32_t work)
+{
+    uint32_t ext = (uint32_t)(h[0] >> tt->first_bits) & ((1u << EXT_BITS) - 1);
+    return (work > WORK_MAX ? WORK_MAX : work) << EXT_BITS | ext;
+}
+
+/* Doubles the part in use, moving each entry of bucket i whose next bit of h[0] is set to bucket
+ * i + used (never used so far, so it has room for all of them). A probe meanwhile may miss an entry
+ * being moved, which only costs a search; a store by another thread meanwhile may land where the
+ * larger part will not look, which costs the same. */
+void sp_tt_grow(sp_tt *tt)
+{
+    if (atomic_flag_test_and_set_explicit(&tt->growing, memory_order_acquire))
+        return; /* another thread is at it */
+    uint64_t used = atomic_load_explicit(&tt->used_mask, memory_order_relaxed) + 1;
+    if (used <= tt->mask) {
+        unsigned bit = 0;
+        while (((uint64_t)1 << (tt->first_bits + bit)) < used)
+            bit++;
+        for (uint64_t i = 0; i < used; i++) {
+            bucket *lo = &tt->b[i], *hi = &tt->b[i + used];
+            lock(lo);
+            lock(hi);
+            for (int w = 0, v = 0; w < WAYS; w++) {
+                if (lo->e[w].check && (lo->e[w].work_ext >> bit) & 1) {
+                    hi->e[v++] = lo->e[w];
+                    lo->e[w] = (entry){0, 0, 0, 0};
+                }
+            }
+            unlock(hi);
+            unlock(lo);
+        }
+        atomic_store_explicit(&tt->used_mask, 2 * used - 1, memory_order_release);
+    }
+    atomic_flag_clear_explicit(&tt->growing, memory_order_release);
 }
 
 void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
 {
-    bucket *b = &tt->b[h[0] & tt->mask];
+    bucket *b = home(tt, h);
     uint64_t c = check_of(h);
     lock(b);
     int victim = -1;
@@ -153,7 +221,7 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
             e->pn = in->pn;
             e->dn = in->dn;
         }
-        e->work = e->work > in->work ? e->work : in->work;
+        e->work_ext = pack(tt, h, work_of(e) > in->work ? work_of(e) : in->work);
         unlock(b);
         return;
     }
@@ -166,10 +234,15 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
         if (value(&b->e[i]) < value(&b->e[victim]))
             victim = i;
     }
-    if (b->e[victim].check == 0)
-        atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed);
-    b->e[victim] = (entry){c, in->pn, in->dn, in->work};
+    bool fresh = b->e[victim].check == 0;
+    b->e[victim] = (entry){c, in->pn, in->dn, pack(tt, h, in->work)};
     unlock(b);
+    if (!fresh)
+        return;
+    uint64_t filled = atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed) + 1;
+    uint64_t used = atomic_load_explicit(&tt->used_mask, memory_order_relaxed) + 1;
+    if (used <= tt->mask && 4 * filled > used * WAYS)
+        sp_tt_grow(tt); /* a quarter full: three entries to a bucket are still rare (about 1% replaced) */
 }
 
 size_t sp_tt_bytes(const sp_tt *tt)

@@ -2,10 +2,13 @@
  * nodes, keyed by a 128-bit hash, in a fixed amount of memory.
  *
  * Contract:
- * - Fixed size, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries).
+ * - Fixed budget, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries).
+ *   The table starts on a part of it (1/256, at least 16 MiB) and doubles that part each time it is
+ *   a quarter full, keeping every entry: a small search touches little memory.
  * - A hit needs the full 64 bits of h[1] to match and the bucket chosen by h[0]: a false hit needs two
- *   different keys to agree on 64 + log2(buckets) hash bits; at 2^40 probes into a table of 2^24 buckets
- *   the chance of any false hit in a run is about 2^40 * 3 / 2^(64+24) ~ 1e-14 (XXH3-128 as the hash).
+ *   different keys to agree on 64 + log2(buckets) hash bits; at 2^40 probes into a table of 2^18
+ *   buckets (its least first part) the chance of any false hit in a run is about 2^40 * 3 / 2^(64+18)
+ *   ~ 7e-13 (XXH3-128 as the hash).
  * - Replacement keeps expensive entries: a new entry replaces the cheapest of the bucket (least work),
  *   proven entries counting as more expensive than any unproven one of equal work.
  * - Safe to share between threads: each bucket has a sequence lock (probes never write to it).
@@ -23,7 +26,7 @@ typedef struct sp_tt sp_tt;
 
 typedef struct sp_tt_entry {
     uint32_t pn, dn; /* pn == 0: the player to move wins; dn == 0: loses */
-    uint32_t work;   /* search effort spent below the node (saturating) */
+    uint32_t work;   /* search effort spent below the node (saturating at 2^24 - 1) */
 } sp_tt_entry;
 
 /* A table of at most `bytes` bytes (at least one bucket); NULL when memory is short. */
@@ -35,6 +38,9 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *e);
 
 /* Starts fetching h's bucket into the cache, so that a probe of many keys overlaps their misses. */
 void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2]);
+
+/* Doubles the part of the budget in use now, if there is more (normally done by the stores). */
+void sp_tt_grow(sp_tt *tt);
 
 size_t sp_tt_bytes(const sp_tt *tt);
 uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */

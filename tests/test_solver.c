@@ -11,6 +11,7 @@
 #include "team.h"
 #include "testpos.h"
 #include "testutil.h"
+#include "tt.h"
 
 static sp_canon_ctx *ctx;
 
@@ -249,6 +250,50 @@ START_TEST(team_notes_per_round)
 }
 END_TEST
 
+/* The table grows its part in use as it fills, and keeps every entry when it does. */
+START_TEST(tt_keeps_entries_as_it_grows)
+{
+    sp_tt *tt = sp_tt_new((size_t)64 << 20);
+    ck_assert_ptr_nonnull(tt);
+    uint64_t rng = 7;
+    enum { N = 5000 };
+    static uint64_t h[N][2];
+    for (unsigned i = 0; i < N; i++) {
+        h[i][0] = sp_rng_next(&rng);
+        h[i][1] = sp_rng_next(&rng);
+        sp_tt_store(tt, h[i], &(sp_tt_entry){i % 7, i, i});
+    }
+    for (int g = 0; g < 3; g++) {
+        sp_tt_grow(tt);
+        for (unsigned i = 0; i < N; i++) {
+            sp_tt_entry e;
+            ck_assert_msg(sp_tt_probe(tt, h[i], &e), "entry %u lost after growth %d", i, g);
+            ck_assert_uint_eq(e.pn, i % 7);
+            ck_assert_uint_eq(e.dn, i);
+            ck_assert_uint_eq(e.work, i);
+        }
+    }
+    sp_tt_free(tt);
+    /* filling it past a quarter of its first part (16 MiB, 786,432 entries) makes it grow by itself:
+     * nearly every entry is then found (a full bucket replaces its cheapest entry) */
+    tt = sp_tt_new((size_t)64 << 20);
+    ck_assert_ptr_nonnull(tt);
+    uint64_t start = rng, found = 0, n = 600000;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
+        sp_tt_store(tt, k, &(sp_tt_entry){1, 1, 1});
+    }
+    rng = start;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
+        sp_tt_entry e;
+        found += sp_tt_probe(tt, k, &e);
+    }
+    ck_assert_uint_gt(found, n * 98 / 100);
+    sp_tt_free(tt);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
     sp_test_add_case(s, name, t, setup, teardown, 240);
@@ -261,6 +306,7 @@ int main(int argc, char **argv)
     add_case(s, "published two threads", published_normal_outcomes_two_threads);
     add_case(s, "node for node", node_for_node_whatever_the_threads);
     add_case(s, "team notes", team_notes_per_round);
+    add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
     add_case(s, "nimbers of the start", nimbers_of_the_start);
     add_case(s, "spots nimbers", spots_reference_nimbers);
     add_case(s, "reference", agrees_with_reference);
