@@ -30,7 +30,7 @@ typedef struct bucket {
 
 _Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
 
-/* The table uses the first `used` buckets of its budget and doubles that part once a quarter full.
+/* The table uses the first `used` buckets of its budget and doubles that part once an eighth full.
  * A search that needs little memory touches little, which matters where the first touch of a page
  * is dear (zeroing it; in a virtual machine, a trip to the host): with a 4 GiB budget, 0*14 took twice
  * as long as with 64 MiB before. Each entry keeps the next EXT_BITS bits of h[0] above the first
@@ -241,8 +241,8 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
         return;
     uint64_t filled = atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed) + 1;
     uint64_t used = atomic_load_explicit(&tt->used_mask, memory_order_relaxed) + 1;
-    if (used <= tt->mask && 4 * filled > used * WAYS)
-        sp_tt_grow(tt); /* a quarter full: three entries to a bucket are still rare (about 1% replaced) */
+    if (used <= tt->mask && 8 * filled > used * WAYS)
+        sp_tt_grow(tt); /* an eighth full: under 0.1% of the buckets have had to replace an entry */
 }
 
 size_t sp_tt_bytes(const sp_tt *tt)

@@ -274,7 +274,7 @@ START_TEST(tt_keeps_entries_as_it_grows)
         }
     }
     sp_tt_free(tt);
-    /* filling it past a quarter of its first part (16 MiB, 786,432 entries) makes it grow by itself:
+    /* filling it past an eighth of its first part (16 MiB, 786,432 entries) makes it grow by itself:
      * nearly every entry is then found (a full bucket replaces its cheapest entry) */
     tt = sp_tt_new((size_t)64 << 20);
     ck_assert_ptr_nonnull(tt);
