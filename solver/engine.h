@@ -71,8 +71,7 @@ typedef struct sp_worker {
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
     /* in the team (team.h): this worker's part of the current expansion */
-    uint32_t round;      /* the round it takes part in */
-    sp_move_part round_part;
+    sp_move_part round_part; /* the round it takes part in (share NULL: the leader alone) */
     atomic_uint joined;  /* the last round it joined (the leader: posted), read by the others */
     sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
     sp_tok *land;        /* a helper's copy of the land expanded */

@@ -89,15 +89,16 @@ static bool seen_before(sp_worker *w, const sp_tok *key, size_t len, uint32_t mo
 {
     const sp_team *t = &w->eng->team;
     sp_worker *all = w - w->id; /* the workers lie side by side */
+    uint32_t round = w->round_part.round;
     XXH128_hash_t x = XXH3_128bits(key, len * sizeof *key);
     uint64_t h[2] = {x.low64, x.high64};
     for (unsigned i = 0; i < t->size; i++) {
         uint32_t mv;
-        if (i != w->id && atomic_load_explicit(&all[i].joined, memory_order_acquire) == w->round &&
-            sp_team_seen_get(all[i].seen, w->round, h, &mv) && mv < move)
+        if (i != w->id && atomic_load_explicit(&all[i].joined, memory_order_acquire) == round &&
+            sp_team_seen_get(all[i].seen, round, h, &mv) && mv < move)
             return true;
     }
-    sp_team_seen_put(w->seen, w->round, h, move);
+    sp_team_seen_put(w->seen, round, h, move);
     return false;
 }
 
@@ -128,11 +129,12 @@ static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t mov
 {
     sp_worker *w = arg;
     sp_team *t = &w->eng->team;
-    if (w->round_part.share && seen_before(w, child, len, move))
+    bool shared = w->round_part.share != NULL;
+    if (shared && seen_before(w, child, len, move))
         return 0;
     w->prepare(w, child, len, move);
-    if (w->won)
-        atomic_store_explicit(&t->won_round, w->round, memory_order_release);
+    if (shared && w->won)
+        atomic_store_explicit(&t->won_round, w->round_part.round, memory_order_release);
     return w->won || w->failed;
 }
 
@@ -196,7 +198,6 @@ void sp_team_help(sp_worker *w)
         if (!join(t, seen))
             continue;
         bool copied = copy_post(w, t);
-        w->round = seen;
         w->round_part = (sp_move_part){&t->share, seen};
         atomic_store_explicit(&w->joined, seen, memory_order_relaxed);
         atomic_fetch_add_explicit(&t->started, 1, memory_order_release);
@@ -230,7 +231,6 @@ static unsigned run_round(sp_worker *w, sp_worker **m, bool *won)
     sp_move_share_start(&t->share, r);
     atomic_store_explicit(&t->entry, (uint64_t)r << 32, memory_order_relaxed);
     atomic_store_explicit(&w->joined, r, memory_order_relaxed);
-    w->round = r;
     w->round_part = (sp_move_part){&t->share, r};
     atomic_store_explicit(&t->seq, r, memory_order_release);
     team_part(w, t->key, t->len);
