@@ -1,15 +1,16 @@
-/* nimstore.c: the lock-free, insert-only land store (nimstore.h): an open-addressing table of
- * slots pointing into an arena of keys; a slot is claimed with a compare-and-swap, filled, then
- * published with a release store of its hash. A land key ends with its only SP_TK_END_L token, so a
- * slot needs no length: a stored key ends where that token is. */
+/* nimstore.c: the lock-free, insert-only land store (nimstore.h): open-addressing slots pointing into
+ * an arena of keys, in a slot table that doubles as it fills. A land key ends with its only
+ * SP_TK_END_L token, so a slot needs no length: a stored key ends where that token is. */
 #include "nimstore.h"
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define EMPTY 0ull
 #define BUSY 2ull /* claimed, being filled; published hashes are odd */
+#define FIRST_SLOTS 4096
 
 typedef struct slot {
     _Atomic uint64_t hash;
@@ -17,37 +18,68 @@ typedef struct slot {
     uint32_t value;
 } slot;
 
-struct sp_nimstore {
+/* One size of the slot table. The table starts small and doubles when half full, rather than taking
+ * its whole share of the budget at once: the slots are hit at random, so a table sized for the budget
+ * has every page touched (about 14 us each on a virtual machine) and every lookup a cache miss, long
+ * before it holds much (0*14 with the default budget took 30-100% longer). A slot is claimed with a
+ * compare-and-swap, filled, then published with a release store of its hash. */
+typedef struct table {
     slot *slots;
     uint64_t mask;
+    struct table *older; /* kept until the store is freed: a lookup may still be reading it */
+    char pad[64];        /* the fields below change as it fills; the ones above, never */
+    atomic_uint_fast64_t count;
+    atomic_bool closed;  /* being copied into the next size: an insert that finds it so goes there too */
+} table;
+
+struct sp_nimstore {
+    _Atomic(table *) cur;
+    uint64_t max_slots;
     sp_tok *arena;
     size_t arena_cap;            /* tokens */
-    atomic_size_t arena_top;     /* tokens handed out */
-    atomic_uint_fast64_t count;
-    atomic_bool full;
     size_t bytes;
+    char pad[64];                /* the fields below change with every insert */
+    atomic_size_t arena_top;     /* tokens handed out */
+    atomic_size_t table_bytes;   /* every size of the table so far */
+    atomic_bool full;
 };
+
+static table *table_new(uint64_t nslots)
+{
+    table *t = calloc(1, sizeof *t);
+    if (t && !(t->slots = calloc(nslots, sizeof(slot)))) {
+        free(t);
+        return NULL;
+    }
+    if (t)
+        t->mask = nslots - 1;
+    return t;
+}
 
 sp_nimstore *sp_nimstore_new(size_t bytes)
 {
     sp_nimstore *ns = calloc(1, sizeof *ns);
     if (!ns)
         return NULL;
-    /* a quarter of the budget for slots (kept at most half full), the rest for keys */
-    uint64_t nslots = 1024;
-    while (nslots * 2 * sizeof(slot) <= bytes / 4)
-        nslots *= 2;
-    ns->slots = calloc(nslots, sizeof(slot));
-    ns->arena_cap = (bytes - nslots * sizeof(slot) < bytes ? bytes - nslots * sizeof(slot) : 0) / sizeof(sp_tok);
+    /* the table may reach a quarter of the budget, its smaller sizes (kept) less than another
+     * quarter; the rest is for keys */
+    ns->max_slots = 1024;
+    while (ns->max_slots * 2 * sizeof(slot) <= bytes / 4)
+        ns->max_slots *= 2;
+    uint64_t first = ns->max_slots < FIRST_SLOTS ? ns->max_slots : FIRST_SLOTS;
+    size_t tables = 2 * ns->max_slots * sizeof(slot);
+    ns->arena_cap = (tables < bytes ? bytes - tables : 0) / sizeof(sp_tok);
     if (ns->arena_cap < 4096)
         ns->arena_cap = 4096;
     ns->arena = malloc(ns->arena_cap * sizeof(sp_tok));
-    if (!ns->slots || !ns->arena) {
+    table *t = table_new(first);
+    atomic_init(&ns->cur, t);
+    if (!t || !ns->arena) {
         sp_nimstore_free(ns);
         return NULL;
     }
-    ns->mask = nslots - 1;
-    ns->bytes = nslots * sizeof(slot) + ns->arena_cap * sizeof(sp_tok);
+    atomic_init(&ns->table_bytes, first * sizeof(slot));
+    ns->bytes = tables + ns->arena_cap * sizeof(sp_tok);
     return ns;
 }
 
@@ -55,7 +87,11 @@ void sp_nimstore_free(sp_nimstore *ns)
 {
     if (!ns)
         return;
-    free(ns->slots);
+    for (table *t = atomic_load(&ns->cur), *older; t; t = older) {
+        older = t->older;
+        free(t->slots);
+        free(t);
+    }
     free(ns->arena);
     free(ns);
 }
@@ -63,6 +99,12 @@ void sp_nimstore_free(sp_nimstore *ns)
 static uint64_t stored_hash(uint64_t h)
 {
     return h | 1;
+}
+
+/* Where the probes for a stored hash start (its low bit is always set). */
+static uint64_t first_slot(const table *t, uint64_t stored)
+{
+    return (stored >> 1) & t->mask;
 }
 
 /* Whether the stored key at off is key; never reads a stored key past its SP_TK_END_L. */
@@ -80,9 +122,10 @@ static bool same_key(const sp_nimstore *ns, uint32_t off, const sp_tok *key, siz
 
 int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h)
 {
+    const table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
     uint64_t want = stored_hash(h);
-    for (uint64_t i = h & ns->mask;; i = (i + 1) & ns->mask) {
-        const slot *s = &ns->slots[i];
+    for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
+        const slot *s = &t->slots[i];
         uint64_t got = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (got == EMPTY)
             return -1;
@@ -91,14 +134,75 @@ int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64
     }
 }
 
+/* Puts the land stored at off into t: 1 done, 0 when it is there already. */
+static int insert(const sp_nimstore *ns, table *t, uint32_t off, size_t len, uint64_t want, unsigned value)
+{
+    for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
+        slot *s = &t->slots[i];
+        uint64_t expect = EMPTY;
+        if (atomic_compare_exchange_strong(&s->hash, &expect, BUSY)) {
+            s->off = off;
+            s->value = value;
+            atomic_store_explicit(&s->hash, want, memory_order_release);
+            atomic_fetch_add_explicit(&t->count, 1, memory_order_relaxed);
+            return 1;
+        }
+        if (expect == want && same_key(ns, s->off, ns->arena + off, len))
+            return 0;
+    }
+}
+
+/* Waits until t is no longer the table (or the store is full). Growing takes a few milliseconds at
+ * most, and happens a few times in a run. */
+static void wait_moved(const sp_nimstore *ns, const table *t)
+{
+    while (atomic_load_explicit(&ns->cur, memory_order_acquire) == t && !atomic_load(&ns->full))
+        sched_yield();
+}
+
+/* Replaces the half-full table t by one twice its size holding all it holds (or waits for the thread
+ * that does); false when the store is full. Inserts racing the copy find t closed and insert again
+ * into the new table: the fences make sure each such insert is seen either by the copy or by its
+ * inserter's check of `closed`. */
+static bool grow(sp_nimstore *ns, table *t)
+{
+    bool open = false;
+    if (!atomic_compare_exchange_strong(&t->closed, &open, true)) {
+        wait_moved(ns, t);
+        return !atomic_load(&ns->full);
+    }
+    uint64_t n = 2 * (t->mask + 1);
+    table *nt = n <= ns->max_slots ? table_new(n) : NULL;
+    if (!nt) {
+        atomic_store(&ns->full, true);
+        return false;
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    uint64_t count = 0;
+    for (uint64_t i = 0; i <= t->mask; i++) {
+        const slot *s = &t->slots[i];
+        uint64_t h = atomic_load_explicit(&s->hash, memory_order_acquire);
+        if (h == EMPTY || h == BUSY)
+            continue;
+        uint64_t j = first_slot(nt, h);
+        while (atomic_load_explicit(&nt->slots[j].hash, memory_order_relaxed) != EMPTY)
+            j = (j + 1) & nt->mask;
+        nt->slots[j].off = s->off;
+        nt->slots[j].value = s->value;
+        atomic_store_explicit(&nt->slots[j].hash, h, memory_order_relaxed);
+        count++;
+    }
+    atomic_store_explicit(&nt->count, count, memory_order_relaxed);
+    nt->older = t;
+    atomic_fetch_add(&ns->table_bytes, n * sizeof(slot));
+    atomic_store_explicit(&ns->cur, nt, memory_order_release);
+    return true;
+}
+
 bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
 {
     if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
         return false;
-    if (2 * (atomic_load_explicit(&ns->count, memory_order_relaxed) + 1) > ns->mask + 1) {
-        atomic_store(&ns->full, true);
-        return false;
-    }
     size_t off = atomic_fetch_add(&ns->arena_top, len);
     if (off + len > ns->arena_cap) {
         atomic_store(&ns->full, true);
@@ -106,24 +210,29 @@ bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h,
     }
     memcpy(ns->arena + off, key, len * sizeof(sp_tok));
     uint64_t want = stored_hash(h);
-    for (uint64_t i = h & ns->mask;; i = (i + 1) & ns->mask) {
-        slot *s = &ns->slots[i];
-        uint64_t expect = EMPTY;
-        if (atomic_compare_exchange_strong(&s->hash, &expect, BUSY)) {
-            s->off = (uint32_t)off;
-            s->value = value;
-            atomic_store_explicit(&s->hash, want, memory_order_release);
-            atomic_fetch_add_explicit(&ns->count, 1, memory_order_relaxed);
-            return true;
+    bool stored = false;
+    for (;;) {
+        table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
+        if (2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > t->mask + 1) {
+            if (!grow(ns, t))
+                return stored;
+            continue;
         }
-        if (expect == want && same_key(ns, s->off, key, len))
-            return false; /* already known (its arena copy is wasted; rare) */
+        if (!insert(ns, t, (uint32_t)off, len, want, value))
+            return stored; /* there already (from a racing insert, or this one copied over) */
+        stored = true;
+        atomic_thread_fence(memory_order_seq_cst);
+        if (!atomic_load_explicit(&t->closed, memory_order_relaxed))
+            return true;
+        wait_moved(ns, t); /* the copy may have missed it */
+        if (atomic_load(&ns->full))
+            return true;
     }
 }
 
 uint64_t sp_nimstore_count(const sp_nimstore *ns)
 {
-    return atomic_load_explicit(&ns->count, memory_order_relaxed);
+    return atomic_load_explicit(&atomic_load(&ns->cur)->count, memory_order_relaxed);
 }
 
 size_t sp_nimstore_bytes(const sp_nimstore *ns)
@@ -136,7 +245,7 @@ size_t sp_nimstore_used_bytes(const sp_nimstore *ns)
     size_t top = atomic_load(&ns->arena_top);
     if (top > ns->arena_cap)
         top = ns->arena_cap;
-    return (ns->mask + 1) * sizeof(slot) + top * sizeof(sp_tok);
+    return atomic_load(&ns->table_bytes) + top * sizeof(sp_tok);
 }
 
 bool sp_nimstore_full(const sp_nimstore *ns)
@@ -147,8 +256,9 @@ bool sp_nimstore_full(const sp_nimstore *ns)
 int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
                      void *arg)
 {
-    for (uint64_t i = 0; i <= ns->mask; i++) {
-        const slot *s = &ns->slots[i];
+    const table *t = atomic_load(&ns->cur);
+    for (uint64_t i = 0; i <= t->mask; i++) {
+        const slot *s = &t->slots[i];
         uint64_t h = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (h == EMPTY || h == BUSY)
             continue;

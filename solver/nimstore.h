@@ -3,8 +3,9 @@
  *
  * Contract:
  * - Exact: keys are stored in full and compared in full, so a lookup never answers for another land.
- * - Bounded: a fixed budget of bytes set at creation; once full, further values are not kept (the
- *   caller then recomputes them when needed) and sp_nimstore_full() says so.
+ * - Bounded: a fixed budget of bytes set at creation, used as the store fills (the slot table
+ *   doubles when half full); once full, further values are not kept (the caller then recomputes
+ *   them when needed) and sp_nimstore_full() says so.
  * - Insert-only and lock-free: readers never wait; an insert racing a lookup of the same land may be
  *   missed by that lookup, which is harmless.
  */

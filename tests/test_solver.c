@@ -1,10 +1,12 @@
 /* test_solver.c: the solver against the literature, against the slow reference solver, and against
  * the Sprague-Grundy theory; results must not depend on the number of threads. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "moves.h"
+#include "nimstore.h"
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"
@@ -294,6 +296,114 @@ START_TEST(tt_keeps_entries_as_it_grows)
 }
 END_TEST
 
+/* A made-up land key per i (the store only asks that a key ends its land with SP_TK_END_L). */
+static size_t numbered_land(uint32_t i, sp_tok key[5])
+{
+    for (unsigned j = 0; j < 4; j++)
+        key[j] = (sp_tok)(SP_TK_ONE + ((i >> (5 * j)) & 31));
+    key[4] = SP_TK_END_L;
+    return 5;
+}
+
+static unsigned numbered_value(uint32_t i)
+{
+    return (i * 2654435761u) % 100003u;
+}
+
+static bool put_numbered(sp_nimstore *ns, uint32_t i)
+{
+    sp_tok key[5];
+    size_t len = numbered_land(i, key);
+    return sp_nimstore_put(ns, key, len, sp_key_hash64(key, len), numbered_value(i));
+}
+
+static int get_numbered(const sp_nimstore *ns, uint32_t i)
+{
+    sp_tok key[5];
+    size_t len = numbered_land(i, key);
+    return sp_nimstore_get(ns, key, len, sp_key_hash64(key, len));
+}
+
+/* The nimber store doubles its slot table as it fills (4,096 slots at first, 65,536 at most in a
+ * 4 MiB budget) and keeps every land when it does; at its limit it says it is full and still answers
+ * right for every land it holds. */
+START_TEST(nimstore_keeps_lands_as_it_grows)
+{
+    sp_nimstore *ns = sp_nimstore_new((size_t)4 << 20);
+    ck_assert_ptr_nonnull(ns);
+    size_t first = sp_nimstore_used_bytes(ns);
+    enum { N = 30000 };
+    for (uint32_t i = 0; i < N; i++)
+        ck_assert_msg(put_numbered(ns, i), "land %u not stored", i);
+    ck_assert(!put_numbered(ns, 17)); /* there already */
+    ck_assert_uint_eq(sp_nimstore_count(ns), N);
+    ck_assert(!sp_nimstore_full(ns));
+    ck_assert_uint_gt(sp_nimstore_used_bytes(ns), first + 15 * 65536); /* grown: 4096 -> 65,536 slots */
+    ck_assert_uint_le(sp_nimstore_used_bytes(ns), sp_nimstore_bytes(ns));
+    for (uint32_t i = 0; i < N; i++)
+        ck_assert_int_eq(get_numbered(ns, i), (int)numbered_value(i));
+    ck_assert_int_eq(get_numbered(ns, N), -1);
+    uint32_t i = N;
+    while (put_numbered(ns, i))
+        i++;
+    ck_assert(sp_nimstore_full(ns));
+    ck_assert_uint_lt(i, 40000); /* a half-full table of 65,536 slots */
+    for (uint32_t j = 0; j < i; j++)
+        ck_assert_int_eq(get_numbered(ns, j), (int)numbered_value(j));
+    ck_assert_int_eq(get_numbered(ns, i + 1), -1);
+    ck_assert_uint_le(sp_nimstore_used_bytes(ns), sp_nimstore_bytes(ns));
+    sp_nimstore_free(ns);
+}
+END_TEST
+
+enum { STORE_THREADS = 4, STORE_LANDS = 24000 };
+
+typedef struct store_job {
+    sp_nimstore *ns;
+    unsigned id;
+    pthread_barrier_t *start;
+} store_job;
+
+/* Each thread stores its quarter of the lands, then its neighbour's (which races that neighbour). */
+static void *store_part(void *arg)
+{
+    store_job *j = arg;
+    pthread_barrier_wait(j->start);
+    for (unsigned pass = 0; pass < 2; pass++) {
+        uint32_t q = (j->id + pass) % STORE_THREADS;
+        for (uint32_t i = q; i < STORE_LANDS; i += STORE_THREADS)
+            put_numbered(j->ns, i);
+    }
+    return NULL;
+}
+
+/* Threads storing at once while the table doubles (4,096 slots to 65,536) lose no land: an insert
+ * that the copy into the larger table may have missed is made again there. */
+START_TEST(nimstore_grows_under_threads)
+{
+    for (unsigned round = 0; round < 8; round++) {
+        sp_nimstore *ns = sp_nimstore_new((size_t)4 << 20);
+        ck_assert_ptr_nonnull(ns);
+        pthread_barrier_t start;
+        ck_assert_int_eq(pthread_barrier_init(&start, NULL, STORE_THREADS), 0);
+        pthread_t tid[STORE_THREADS];
+        store_job job[STORE_THREADS];
+        for (unsigned t = 0; t < STORE_THREADS; t++) {
+            job[t] = (store_job){ns, t, &start};
+            ck_assert_int_eq(pthread_create(&tid[t], NULL, store_part, &job[t]), 0);
+        }
+        for (unsigned t = 0; t < STORE_THREADS; t++)
+            pthread_join(tid[t], NULL);
+        pthread_barrier_destroy(&start);
+        ck_assert(!sp_nimstore_full(ns));
+        for (uint32_t i = 0; i < STORE_LANDS; i++)
+            ck_assert_msg(get_numbered(ns, i) == (int)numbered_value(i), "land %u lost in round %u", i, round);
+        ck_assert_uint_ge(sp_nimstore_count(ns), STORE_LANDS);
+        sp_nimstore_free(ns);
+    }
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
     sp_test_add_case(s, name, t, setup, teardown, 240);
@@ -307,6 +417,8 @@ int main(int argc, char **argv)
     add_case(s, "node for node", node_for_node_whatever_the_threads);
     add_case(s, "team notes", team_notes_per_round);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
+    add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
+    add_case(s, "nimstore threads", nimstore_grows_under_threads);
     add_case(s, "nimbers of the start", nimbers_of_the_start);
     add_case(s, "spots nimbers", spots_reference_nimbers);
     add_case(s, "reference", agrees_with_reference);
