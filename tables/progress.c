@@ -45,6 +45,20 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     p->printed = true;
 }
 
+void sp_progress_check(void *arg, uint64_t checked, uint64_t items, double seconds)
+{
+    sp_progress *p = arg;
+    if (p->quiet)
+        return;
+    char done[32], all[32];
+    sp_progress_count(done, sizeof done, (double)checked);
+    sp_progress_count(all, sizeof all, (double)items);
+    fprintf(stderr, "%s%s: checking the certificate, %s of %s facts, %.0f s%s", p->tty ? "\r" : "", p->label, done,
+            all, seconds, p->tty ? "   " : "\n");
+    fflush(stderr);
+    p->printed = true;
+}
+
 void sp_progress_done(sp_progress *p)
 {
     if (p->printed && p->tty)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "solver.h"
 
@@ -18,6 +19,8 @@ typedef struct sp_progress {
 void sp_progress_init(sp_progress *p, const char *label, bool quiet);
 /* A progress callback for sp_solver_opts (arg: the sp_progress). */
 void sp_progress_line(void *arg, const sp_solver_stats *s);
+/* A progress callback for sp_verify_watch (arg: the sp_progress). */
+void sp_progress_check(void *arg, uint64_t checked, uint64_t items, double seconds);
 /* Ends the progress line (a newline after in-place updates). */
 void sp_progress_done(sp_progress *p);
 

@@ -173,7 +173,14 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         return;
     int rc = sp_certify(&c, r->s);
     sp_verify_result v;
-    if (rc == 0 && sp_verify(&c, r->o->solver.threads, &v) == 0) {
+    sp_verify_watch watch = {sp_progress_check, &r->progress, r->o->stop};
+    int checked = rc == 0 ? sp_verify(&c, r->o->solver.threads, &watch, &v) : -1;
+    sp_progress_done(&r->progress);
+    if (checked == 1) { /* stopped from outside: the size is not finished */
+        sp_cert_free(&c);
+        return;
+    }
+    if (checked == 0) {
         snprintf(row->verified, sizeof row->verified, "%s", v.ok ? "yes" : "no");
         if (!v.ok)
             fprintf(stderr, "sprouts table: %s 0*%u: the certificate does not check: %s\n",

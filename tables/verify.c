@@ -2,6 +2,7 @@
  * facts can be checked in parallel; the first failure is reported. Misère games: vgame.h. */
 #include "verify.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -376,11 +377,29 @@ static void checker_free(checker *k)
     sp_canon_ctx_free(k->ctx);
 }
 
+/* Reports progress from the first thread, at most once a second. */
+static void report(const sp_verify_watch *w, uint64_t checked, long items, double t0, double *last)
+{
+    double t = omp_get_wtime();
+    if (w && w->progress && omp_get_thread_num() == 0 && t - *last >= 1.0) {
+        *last = t;
+        w->progress(w->arg, checked, (uint64_t)items, t - t0);
+    }
+}
+
+static bool stopped(const sp_verify_watch *w)
+{
+    return w && w->stop && *w->stop;
+}
+
 /* Checks every item in parallel; the first failing one (lowest index) is reported. */
-static void check_items(const sp_cert *c, misere *m, unsigned nt, sp_verify_result *res, int *oom)
+static void check_items(const sp_cert *c, misere *m, unsigned nt, const sp_verify_watch *w, sp_verify_result *res,
+                        int *oom)
 {
     long first_bad = -1, items = (long)(c->facts.n + (c->play == SP_CERT_MISERE ? c->lands.n : 0));
     char why[512] = "";
+    _Atomic uint64_t checked = 0;
+    double t0 = omp_get_wtime(), last = t0;
     (void)nt;
 #pragma omp parallel num_threads(nt)
     {
@@ -390,7 +409,11 @@ static void check_items(const sp_cert *c, misere *m, unsigned nt, sp_verify_resu
             k.oom = 1;
 #pragma omp for schedule(dynamic, 4)
         for (long i = 0; i < items; i++) {
-            if (k.oom || check_item(&k, (size_t)i, mine, sizeof mine))
+            if (k.oom || stopped(w))
+                continue;
+            bool ok = check_item(&k, (size_t)i, mine, sizeof mine);
+            report(w, atomic_fetch_add_explicit(&checked, 1, memory_order_relaxed) + 1, items, t0, &last);
+            if (ok)
                 continue;
 #pragma omp critical(sp_verify_first)
             if (!k.oom && (first_bad < 0 || i < first_bad)) {
@@ -410,17 +433,21 @@ static void check_items(const sp_cert *c, misere *m, unsigned nt, sp_verify_resu
     res->ok = first_bad < 0;
 }
 
-int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
+int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, sp_verify_result *res)
 {
     memset(res, 0, sizeof *res);
     misere m;
     int rc = c->play == SP_CERT_MISERE ? misere_init(&m, c, res->reason, sizeof res->reason) : 0, oom = rc < 0;
     if (rc == 0)
-        check_items(c, &m, thread_count(threads), res, &oom);
+        check_items(c, &m, thread_count(threads), watch, res, &oom);
     res->facts = c->facts.n;
     res->lands = c->play == SP_CERT_MISERE ? c->lands.n : 0;
+    bool halted = rc == 0 && stopped(watch);
     checker k;
-    if (!oom && res->ok && checker_init(&k, c, &m) == 0) {
+    if (halted) {
+        res->ok = 0;
+        snprintf(res->reason, sizeof res->reason, "stopped before the end");
+    } else if (!oom && res->ok && checker_init(&k, c, &m) == 0) {
         res->ok = check_root(&k, res->reason, sizeof res->reason);
         res->positions += k.positions;
         oom = k.oom;
@@ -430,5 +457,5 @@ int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res)
     }
     if (c->play == SP_CERT_MISERE)
         misere_free(&m);
-    return oom ? -1 : 0;
+    return oom ? -1 : halted ? 1 : 0;
 }

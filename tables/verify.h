@@ -15,6 +15,7 @@
 #ifndef SP_VERIFY_H
 #define SP_VERIFY_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,7 +29,17 @@ typedef struct sp_verify_result {
     char reason[512];      /* why it failed (first failure found) */
 } sp_verify_result;
 
-/* Checks c with up to `threads` threads (0: all). Returns 0, or -1 when out of memory. */
-int sp_verify(const sp_cert *c, unsigned threads, sp_verify_result *res);
+/* Who watches a long check (every field may be NULL): progress is called at most once a second with
+ * the items (facts and land games) checked so far, of how many, and the seconds since the start;
+ * once *stop is set, the check ends early. */
+typedef struct sp_verify_watch {
+    void (*progress)(void *arg, uint64_t checked, uint64_t items, double seconds);
+    void *arg;
+    volatile sig_atomic_t *stop;
+} sp_verify_watch;
+
+/* Checks c with up to `threads` threads (0: all). Returns 0, -1 when out of memory, or 1 when
+ * stopped (then res says nothing). */
+int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, sp_verify_result *res);
 
 #endif

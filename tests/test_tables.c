@@ -195,7 +195,7 @@ static void build_cert(sp_cert *c, int play, unsigned n, int lives)
 static int verified(const sp_cert *c)
 {
     sp_verify_result r;
-    ck_assert_int_eq(sp_verify(c, 1, &r), 0);
+    ck_assert_int_eq(sp_verify(c, 1, NULL, &r), 0);
     return r.ok;
 }
 
@@ -225,6 +225,33 @@ START_TEST(verifier_accepts_and_rejects)
         sp_cert_free(&c);
         sp_cert_free(&back);
     }
+}
+END_TEST
+
+static void count_reports(void *arg, uint64_t checked, uint64_t items, double seconds)
+{
+    ck_assert_uint_le(checked, items);
+    ck_assert(seconds >= 1.0);
+    ++*(unsigned *)arg;
+}
+
+/* A check watched by a stop flag ends when the flag is set, saying so (1), and decides nothing; an
+ * unset flag changes nothing. */
+START_TEST(verifier_stops_when_told)
+{
+    sp_cert c;
+    build_cert(&c, SP_CERT_NORMAL, 9, 0);
+    unsigned reports = 0;
+    volatile sig_atomic_t stop = 0;
+    sp_verify_watch watch = {count_reports, &reports, &stop};
+    sp_verify_result r;
+    ck_assert_int_eq(sp_verify(&c, 2, &watch, &r), 0);
+    ck_assert(r.ok);
+    ck_assert_uint_eq(r.facts, c.facts.n);
+    stop = 1;
+    ck_assert_int_eq(sp_verify(&c, 2, &watch, &r), 1);
+    ck_assert(!r.ok);
+    sp_cert_free(&c);
 }
 END_TEST
 
@@ -292,7 +319,7 @@ START_TEST(verifier_misere)
                 for (unsigned h = 0; h <= 40; h++)
                     heap[h] = (uint32_t)sp_cert_add_game(&bad, heap, h);
                 sp_verify_result r;
-                ck_assert_int_eq(sp_verify(&bad, 1, &r), 0);
+                ck_assert_int_eq(sp_verify(&bad, 1, NULL, &r), 0);
                 ck_assert(!r.ok && strstr(r.reason, "lasts longer"));
                 sp_cert_free(&bad);
             }
@@ -468,6 +495,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, atomic_writes);
     tcase_add_test(tc, csv_round_trip);
     tcase_add_test(tc, verifier_accepts_and_rejects);
+    tcase_add_test(tc, verifier_stops_when_told);
     tcase_add_test(tc, verifier_misere);
     tcase_add_test(tc, verifier_reads_whole_position_certificates);
     tcase_add_test(tc, checker_games_conway_counts);

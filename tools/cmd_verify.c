@@ -1,35 +1,43 @@
 /* cmd_verify.c: `sprouts verify CERT`: checks a certificate without the solver (tables/verify.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cmds.h"
 #include "posarg.h"
+#include "progress.h"
 #include "report.h"
 #include "verify.h"
 
 static const char usage[] =
-    "Usage: sprouts verify CERT [--threads N]\n"
+    "Usage: sprouts verify CERT [--threads N] [--quiet]\n"
     "Checks a certificate written by 'sprouts table' with code that shares only the position model\n"
     "with the solver: every claimed loss must have an answer to each of its moves, and the root's\n"
-    "claimed outcome must follow. Prints the verdict.\n"
+    "claimed outcome must follow. Prints the verdict; a long check reports progress on stderr\n"
+    "(at most once a second) and stops cleanly on Ctrl-C.\n"
     "  --threads N  checking threads (default: all cores)\n"
+    "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
-    "Exit status: 0 the certificate proves its claim, 1 it does not, 2 bad usage or unreadable file.\n";
+    "Exit status: 0 the certificate proves its claim, 1 it does not (or interrupted), 2 bad usage or\n"
+    "unreadable file.\n";
 
 int sp_cmd_verify(int argc, char **argv)
 {
-    static const struct option opts[] = {{"threads", required_argument, 0, 'T'}, {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    static const struct option opts[] = {{"threads", required_argument, 0, 'T'}, {"quiet", no_argument, 0, 'q'},
+                                         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = "sprouts verify";
     sp_solver_opts so = {0};
+    bool quiet = false;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(usage, stdout), SP_EXIT_OK;
-        if (c != 'T')
+        if (c == 'q')
+            quiet = true;
+        else if (c != 'T')
             return sp_cli_bad_option(prog, argv, "");
-        if (sp_report_threads(prog, optarg, &so))
+        else if (sp_report_threads(prog, optarg, &so))
             return SP_EXIT_USAGE;
     }
     if (optind != argc - 1)
@@ -43,11 +51,17 @@ int sp_cmd_verify(int argc, char **argv)
     sp_tool_key_string(cert.root, cert.root_len, 0, root, sizeof root);
     const char *play = cert.play == SP_CERT_MISERE ? "misere" : "normal";
     const char *claim = cert.outcome == SP_CERT_WIN ? "win" : "loss";
-    if (sp_verify(&cert, so.threads, &res)) {
-        sp_cert_free(&cert);
-        return sp_cli_fail(prog, "out of memory");
-    }
+    sp_progress progress;
+    char label[64];
+    snprintf(label, sizeof label, "verify %s", argv[optind]);
+    sp_progress_init(&progress, label, quiet);
+    sp_report_catch_signals();
+    sp_verify_watch watch = {sp_progress_check, &progress, &sp_report_stop};
+    int rc = sp_verify(&cert, so.threads, &watch, &res);
+    sp_progress_done(&progress);
     sp_cert_free(&cert);
+    if (rc)
+        return sp_cli_fail(prog, rc > 0 ? "interrupted; nothing decided" : "out of memory");
     if (!res.ok) {
         printf("REJECTED: %s, %s play, claimed %s: %s\n", root, play, claim, res.reason);
         return SP_EXIT_FAIL;
