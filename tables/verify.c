@@ -22,12 +22,24 @@ typedef struct misere {
     sp_children claims;  /* fact i as the pair key (P, id[k[i]]) (cert.h) */
 } misere;
 
-/* Per-thread scratch: a canonicaliser and child lists, one per recursion level. */
+/* Normal play: values that xor_of_facts() takes over the children of a land (bit v of small for
+ * v < 64), remembered per land by each thread; all: every child was seen (else only those up to the
+ * first that gave the value wanted then). */
+typedef struct land_xors {
+    uint64_t small;
+    bool all;
+} land_xors;
+
+#define MEMO_LANDS (1u << 18) /* then the memo starts again: bounded memory */
+
+/* Per-thread scratch: a canonicaliser, child lists (one per recursion level), the memo of lands. */
 typedef struct checker {
     const sp_cert *c;
     misere *m;
     sp_canon_ctx *ctx;
     sp_children kids[3];
+    sp_children land_kids, memo;
+    land_xors *memo_xors; /* of memo's land i */
     uint64_t positions;
     int oom;
 } checker;
@@ -61,18 +73,86 @@ static bool children(checker *k, const sp_tok *key, size_t len, int level)
 
 /* ---------------------------------------------------------------- normal play */
 
-/* Does the player to move in (key, *j) have a move to a claimed loss? Level picks the scratch list. */
-static bool normal_answered(checker *k, const sp_tok *key, size_t len, uint32_t j, int level)
+typedef struct reach {
+    const sp_cert *c;
+    uint64_t want;
+    land_xors *x;
+} reach;
+
+/* Notes the value of a child as it is made; stops at the value wanted. */
+static int note_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    reach *r = arg;
+    long x = xor_of_facts(r->c, key, len);
+    (void)move;
+    if (x >= 0 && x < 64)
+        r->x->small |= 1ull << x;
+    return x >= 0 && (uint64_t)x == r->want;
+}
+
+/* The memo's entry of a land (a new one when absent); NULL when out of memory. */
+static land_xors *memo_of(checker *k, const sp_tok *land, size_t len)
+{
+    long i = sp_children_find(&k->memo, land, len);
+    if (i >= 0)
+        return &k->memo_xors[i];
+    if (k->memo.n >= MEMO_LANDS)
+        sp_children_clear(&k->memo);
+    if (sp_children_add(&k->memo, land, len) < 0)
+        return NULL;
+    land_xors *x = &k->memo_xors[k->memo.n - 1];
+    *x = (land_xors){0, false};
+    return x;
+}
+
+/* Whether some child of the land has xor_of_facts() equal to want. The land's moves are made until
+ * one gives it, unless the memo settles the question. */
+static bool land_reaches(checker *k, const sp_tok *land, size_t len, uint64_t want)
+{
+    land_xors *x = memo_of(k, land, len);
+    if (!x) {
+        k->oom = 1;
+        return false;
+    }
+    if (want < 64 && (x->small >> want & 1))
+        return true;
+    if (want < 64 && x->all)
+        return false;
+    reach r = {k->c, want, x};
+    int rc = sp_land_children_part(k->ctx, land, len, NULL, note_child, &r, &k->land_kids);
+    k->positions += k->land_kids.n;
+    if (rc < 0)
+        k->oom = 1;
+    x->all |= rc == 0;
+    return rc == 1;
+}
+
+/* Does the player to move in (key, *j) have a move to a claimed loss: a position whose lands all have
+ * facts, with the XOR of their nimbers j? A move either takes from the heap (to (key, x) with x < j)
+ * or replaces one land L of key by the lands of a child C of L, whose XOR is then that of the other
+ * lands of key and of C's lands: so some land L must have a child C whose XOR is j ^ (the others). */
+static bool normal_answered(checker *k, const sp_tok *key, size_t len, uint32_t j)
 {
     long x = xor_of_facts(k->c, key, len); /* the Nim move to (key, x) */
     if (x >= 0 && x < (long)j)
         return true;
-    if (!children(k, key, len, level))
-        return false;
-    const sp_children *ch = &k->kids[level];
-    for (size_t i = 0; i < ch->n; i++)
-        if (xor_of_facts(k->c, ch->tok + ch->off[i], ch->len[i]) == (long)j)
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    long f[SP_MAX_LANDS];
+    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS), missing = 0;
+    uint64_t known = 0;
+    for (unsigned i = 0; i < n; i++) {
+        f[i] = sp_cert_find(k->c, key + off[i], lens[i], 0);
+        f[i] = f[i] < 0 ? -1 : (long)k->c->k[f[i]];
+        missing += f[i] < 0;
+        known ^= f[i] < 0 ? 0 : (uint64_t)f[i];
+    }
+    for (unsigned i = 0; i < n && !k->oom; i++) {
+        if (missing > (f[i] < 0))
+            continue; /* another land has no fact: so does every position this land's moves give */
+        uint64_t others = known ^ (f[i] < 0 ? 0 : (uint64_t)f[i]);
+        if (land_reaches(k, key + off[i], lens[i], j ^ others))
             return true;
+    }
     return false;
 }
 
@@ -84,7 +164,7 @@ static bool normal_fact(checker *k, size_t i, char *why, size_t cap)
     const sp_tok *key = sp_cert_fact(c, i, &len);
     uint32_t g = c->k[i];
     for (uint32_t j = 0; j < g; j++) { /* the Nim moves of (L, g) */
-        if (!normal_answered(k, key, len, j, 1)) {
+        if (!normal_answered(k, key, len, j)) {
             snprintf(why, cap, "fact %zu (nimber %u): the move to the heap %u has no answer", i, g, j);
             return false;
         }
@@ -93,7 +173,7 @@ static bool normal_fact(checker *k, size_t i, char *why, size_t cap)
         return false;
     const sp_children *ch = &k->kids[0];
     for (size_t m = 0; m < ch->n; m++) {
-        if (!normal_answered(k, ch->tok + ch->off[m], ch->len[m], g, 1)) {
+        if (!normal_answered(k, ch->tok + ch->off[m], ch->len[m], g)) {
             snprintf(why, cap, "fact %zu (a claimed nimber): its move number %zu has no answer in the certificate",
                      i, m + 1);
             return false;
@@ -335,7 +415,7 @@ static bool check_root(checker *k, char *why, size_t cap)
     bool ok;
     if (c->play == SP_CERT_NORMAL) {
         ok = c->outcome == SP_CERT_LOSS ? xor_of_facts(c, c->root, c->root_len) == 0
-                                        : normal_answered(k, c->root, c->root_len, 0, 0);
+                                        : normal_answered(k, c->root, c->root_len, 0);
     } else {
         uint32_t h = 0;
         sp_tok r[SP_KEY_MAX];
@@ -367,13 +447,19 @@ static int checker_init(checker *k, const sp_cert *c, misere *m)
     k->ctx = sp_canon_ctx_new();
     for (int i = 0; i < 3; i++)
         sp_children_init(&k->kids[i]);
-    return k->ctx ? 0 : -1;
+    sp_children_init(&k->land_kids);
+    sp_children_init(&k->memo);
+    k->memo_xors = c->play == SP_CERT_NORMAL ? malloc(MEMO_LANDS * sizeof *k->memo_xors) : NULL;
+    return k->ctx && (k->memo_xors || c->play != SP_CERT_NORMAL) ? 0 : -1;
 }
 
 static void checker_free(checker *k)
 {
     for (int i = 0; i < 3; i++)
         sp_children_free(&k->kids[i]);
+    sp_children_free(&k->land_kids);
+    sp_children_free(&k->memo);
+    free(k->memo_xors);
     sp_canon_ctx_free(k->ctx);
 }
 

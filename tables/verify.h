@@ -1,6 +1,9 @@
 /* verify.h: the independent checker of certificates. It shares only canon/ with the solver: moves
- * are generated afresh and every claim is checked by the definitions, with no transposition table, no
- * search heuristics and no parallel search.
+ * are generated afresh and every claim is checked by the definitions, with no search heuristics and
+ * no parallel search. The one thing it remembers (per thread, bounded) is its own: in normal play,
+ * which XORs of facts the children of a land were seen to reach, and whether all its children were
+ * seen; a move in that land is answered when the XOR wanted is among them (the moves of the land are
+ * made again, up to the first that reaches it, when the question is still open).
  *
  * Contract: sp_verify() accepts exactly when every fact is proven by the others and the root's claim
  * follows: a claimed loss must have each of its moves answered by a move to a claimed loss (normal
