@@ -592,6 +592,28 @@ int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned npar
     }
 }
 
+size_t sp_key_replace_land(const sp_tok *key, const uint32_t *off, const uint32_t *lens, unsigned n, unsigned l,
+                           const sp_tok *child, size_t clen, sp_tok *out)
+{
+    uint32_t coff[SP_MAX_LANDS], cl[SP_MAX_LANDS];
+    unsigned cn = sp_key_lands(child, clen, coff, cl, SP_MAX_LANDS);
+    size_t len = 0;
+    unsigned i = 0, j = 0;
+    while (i < n || j < cn) {
+        if (i == l) {
+            i++;
+            continue;
+        }
+        bool take_other = j >= cn || (i < n && sp_key_cmp(key + off[i], lens[i], child + coff[j], cl[j]) <= 0);
+        const sp_tok *src = take_other ? key + off[i] : child + coff[j];
+        size_t sl = take_other ? lens[i] : cl[j];
+        memcpy(out + len, src, sizeof(sp_tok) * sl);
+        len += sl;
+        take_other ? i++ : j++;
+    }
+    return len;
+}
+
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
@@ -606,25 +628,7 @@ int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_childre
             continue; /* a land equal to the previous one gives the same children */
         rc = sp_land_children(ctx, key + off[l], lens[l], &lc);
         for (size_t c = 0; c < lc.n && !rc; c++) {
-            /* merge the sorted other lands with the sorted lands of the child */
-            const sp_tok *ck = lc.tok + lc.off[c];
-            uint32_t coff[SP_MAX_LANDS], clen[SP_MAX_LANDS];
-            unsigned cn = sp_key_lands(ck, lc.len[c], coff, clen, SP_MAX_LANDS);
-            size_t blen = 0;
-            unsigned i = 0, j = 0;
-            while (i < n || j < cn) {
-                if (i == l) {
-                    i++;
-                    continue;
-                }
-                bool take_other = j >= cn ||
-                    (i < n && sp_key_cmp(key + off[i], lens[i], ck + coff[j], clen[j]) <= 0);
-                const sp_tok *src = take_other ? key + off[i] : ck + coff[j];
-                size_t sl = take_other ? lens[i] : clen[j];
-                memcpy(buf + blen, src, sizeof(sp_tok) * sl);
-                blen += sl;
-                take_other ? i++ : j++;
-            }
+            size_t blen = sp_key_replace_land(key, off, lens, n, l, lc.tok + lc.off[c], lc.len[c], buf);
             if (sp_children_add(out, buf, blen) < 0)
                 rc = -1;
         }

@@ -262,22 +262,47 @@ static bool misere_child_loss(checker *k, const sp_tok *key, size_t len, uint32_
     return rlen >= 0 && misere_loss(k, r, (size_t)rlen, h);
 }
 
-/* Does the player to move in R + h (normalised) have a move to a claimed loss, or no move at all? */
-static bool misere_answered(checker *k, const sp_tok *r, size_t len, uint32_t h, int level)
+/* A move of R + h in land l of R, as the land's children come. */
+typedef struct misere_move {
+    checker *k;
+    const sp_tok *r;
+    const uint32_t *off, *lens;
+    unsigned n, l;
+    uint32_t h;
+} misere_move;
+
+/* Stops at the first child of the land that leaves a claimed loss. */
+static int misere_child_answers(void *arg, const sp_tok *child, size_t clen, uint32_t move)
+{
+    const misere_move *mv = arg;
+    sp_tok key[2 * SP_KEY_MAX];
+    (void)move;
+    size_t len = sp_key_replace_land(mv->r, mv->off, mv->lens, mv->n, mv->l, child, clen, key);
+    return misere_child_loss(mv->k, key, len, mv->h);
+}
+
+/* Does the player to move in R + h (normalised) have a move to a claimed loss, or no move at all?
+ * The moves of R are made land by land, up to the first that answers. */
+static bool misere_answered(checker *k, const sp_tok *r, size_t len, uint32_t h)
 {
     uint32_t o;
     for (size_t i = 0; (o = vg_option(k->m, h, i)) != SP_VG_NONE; i++)
         if (misere_loss(k, r, len, o))
             return true;
-    if (!children(k, r, len, level))
-        return false;
-    const sp_children *ch = &k->kids[level];
-    if (ch->n == 0 && vg_option(k->m, h, 0) == SP_VG_NONE)
-        return true; /* no move: the player to move has won */
-    for (size_t i = 0; i < ch->n; i++)
-        if (misere_child_loss(k, ch->tok + ch->off[i], ch->len[i], h))
-            return true;
-    return false;
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    misere_move mv = {k, r, off, lens, sp_key_lands(r, len, off, lens, SP_MAX_LANDS), 0, h};
+    size_t moves = 0;
+    for (mv.l = 0; mv.l < mv.n; mv.l++) {
+        if (mv.l > 0 && !sp_key_cmp(r + off[mv.l], lens[mv.l], r + off[mv.l - 1], lens[mv.l - 1]))
+            continue; /* the same land again: the same moves */
+        int rc = sp_land_children_part(k->ctx, r + off[mv.l], lens[mv.l], NULL, misere_child_answers, &mv,
+                                       &k->land_kids);
+        k->positions += k->land_kids.n;
+        moves += k->land_kids.n;
+        if (rc)
+            return rc > 0 || (k->oom = 1, false);
+    }
+    return moves == 0 && vg_option(k->m, h, 0) == SP_VG_NONE; /* no move: the player to move has won */
 }
 
 /* Checks the fact (R, j): every move of R + j, in R or in j, must be answered. */
@@ -288,7 +313,7 @@ static bool misere_fact(checker *k, size_t i, char *why, size_t cap)
     const sp_tok *key = sp_cert_fact(c, i, &len);
     uint32_t j = k->m->id[c->k[i]], o;
     for (size_t m = 0; (o = vg_option(k->m, j, m)) != SP_VG_NONE; m++)
-        if (!misere_answered(k, key, len, o, 1)) {
+        if (!misere_answered(k, key, len, o)) {
             snprintf(why, cap, "fact %zu: its move number %zu in the game beside it has no answer", i, m + 1);
             return false;
         }
@@ -303,7 +328,7 @@ static bool misere_fact(checker *k, size_t i, char *why, size_t cap)
         uint32_t h = j;
         sp_tok r[SP_KEY_MAX];
         long rlen = normalise(k, ch->tok + ch->off[m], ch->len[m], &h, r, false);
-        if (rlen < 0 || !misere_answered(k, r, (size_t)rlen, h, 1)) {
+        if (rlen < 0 || !misere_answered(k, r, (size_t)rlen, h)) {
             snprintf(why, cap, "fact %zu: its move number %zu has no answer in the certificate%s", i, m + 1,
                      rlen < 0 ? " (a small land in it has no value)" : "");
             return false;
@@ -421,7 +446,7 @@ static bool check_root(checker *k, char *why, size_t cap)
         sp_tok r[SP_KEY_MAX];
         long len = normalise(k, c->root, c->root_len, &h, r, false);
         ok = len >= 0 && (c->outcome == SP_CERT_LOSS ? misere_loss(k, r, (size_t)len, h)
-                                                      : misere_answered(k, r, (size_t)len, h, 0));
+                                                      : misere_answered(k, r, (size_t)len, h));
     }
     if (!ok)
         snprintf(why, cap, "the root's claimed %s does not follow from the facts",
