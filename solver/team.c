@@ -34,7 +34,9 @@ static void relax(unsigned *spins)
  * round read: a worker writes a slot once per round, data first, then the round as the tag, so a
  * reader that finds its round in the tag finds the data complete, and nothing is ever cleared. A
  * reader still on a round that has ended (a helper finishing its move after the leader went on) may
- * read a slot being rewritten: its answers, like the rest of its round, are thrown away. */
+ * read a slot being rewritten: its answers, like the rest of its round, are thrown away. A note
+ * read a moment too early only costs a second preparation: the join keeps the copy of the earlier
+ * move, by the child's hash. */
 #define SEEN_SLOTS 2048
 #define SEEN_PROBES 8
 
@@ -73,7 +75,7 @@ bool sp_team_seen_get(const sp_team_seen *seen, uint32_t round, const uint64_t h
     for (unsigned p = 0; p < SEEN_PROBES; p++) {
         const sp_team_seen *s = &seen[(h[0] + p) & (SEEN_SLOTS - 1)];
         if (atomic_load_explicit(&s->round, memory_order_acquire) != round)
-            continue;
+            return false; /* put fills the first slot free this round: the notes of the round end here */
         if (atomic_load_explicit(&s->h[0], memory_order_relaxed) == h[0] &&
             atomic_load_explicit(&s->h[1], memory_order_relaxed) == h[1]) {
             *move = atomic_load_explicit(&s->move, memory_order_relaxed);
