@@ -24,6 +24,7 @@ typedef struct run {
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
     volatile sig_atomic_t solver_stop;
     double deadline;    /* monotonic seconds; 0: none */
+    double checkpoint;  /* monotonic seconds: when the stores were last saved */
     sp_progress progress;
     char date[32], machine[128];
     char err[8192];
@@ -36,14 +37,24 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The solver calls this at most once a second: it prints progress and enforces the time limit and
- * the outside stop (both end the search through solver_stop). */
+static int save_stores(run *r);
+
+/* The stores (the land nimbers proven) are saved this often during a long size, so that a run that
+ * is killed keeps most of what the size had proven so far: the nimbers are facts of the game,
+ * whatever size they were met in. */
+#define CHECKPOINT_SECONDS 600.0
+
+/* The solver calls this at most once a second, from the thread that stores nimbers: it prints
+ * progress, saves the stores now and then, and enforces the time limit and the outside stop (both
+ * end the search through solver_stop). */
 static void on_progress(void *arg, const sp_solver_stats *st)
 {
     run *r = arg;
     sp_progress_line(&r->progress, st);
     if ((r->o->stop && *r->o->stop) || (r->deadline > 0 && now() > r->deadline))
         r->solver_stop = 1;
+    if (now() - r->checkpoint >= CHECKPOINT_SECONDS && save_stores(r))
+        fprintf(stderr, "sprouts table: checkpoint: %s\n", r->err);
 }
 
 static int stopped_from_outside(const run *r)
@@ -89,6 +100,7 @@ static void put_keys(sp_buf *b, const sp_children *keys)
 static int save_stores(run *r)
 {
     char path[4096];
+    r->checkpoint = now();
     sp_buf b = {0};
     sp_solver_each_nimber(r->s, put_nimber, &b);
     in_dir(r, path, sizeof path, "state/nimbers.store");
@@ -329,6 +341,7 @@ int sp_table_run(const sp_table_opts *o)
     if (!r)
         return 1;
     r->o = o;
+    r->checkpoint = now();
     sp_children_init(&r->proven);
     sp_solver_opts so = o->solver;
     so.progress = on_progress;
@@ -344,8 +357,11 @@ int sp_table_run(const sp_table_opts *o)
         rc = run_play(r, 0);
     if (rc == 0 && o->misere)
         rc = run_play(r, 1);
-    if (rc == 1 && stopped_from_outside(r))
-        fprintf(stderr, "sprouts table: stopped; finished sizes are saved (rerun with --resume to continue)\n");
+    if (rc == 1 && stopped_from_outside(r)) {
+        bool kept = save_stores(r) == 0;
+        fprintf(stderr, "sprouts table: stopped; finished sizes are saved%s (rerun with --resume to continue)\n",
+                kept ? ", and the land nimbers proven so far" : "");
+    }
     sp_solver_free(r->s);
     sp_children_free(&r->proven);
     free(r);

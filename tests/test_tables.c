@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cert.h"
@@ -485,6 +486,124 @@ START_TEST(killed_run_resumes_to_the_same_tables)
 }
 END_TEST
 
+/* Nodes of the row of 0*14 in DIR/normal.csv (-1: no such row). */
+static long nodes_of_14(const char *dir)
+{
+    char path[600], line[1024];
+    snprintf(path, sizeof path, "%s/normal.csv", dir);
+    FILE *f = fopen(path, "r");
+    long nodes = -1;
+    while (f && fgets(line, sizeof line, f)) {
+        char *field[8];
+        int n = 0;
+        for (char *p = line; p && n < 8; n++) {
+            field[n] = p;
+            p = strchr(p, ',');
+            if (p)
+                *p++ = '\0';
+        }
+        if (n >= 6 && !strcmp(field[0], "14"))
+            nodes = atol(field[5]);
+    }
+    if (f)
+        fclose(f);
+    return nodes;
+}
+
+static int run_14(const char *out, int resume, pid_t *child)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14",
+                    "--tt-mb", "32", "--threads", "1", "--quiet", "--out", (char *)out, resume ? "--resume" : NULL,
+                    NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    if (child) {
+        *child = pid;
+        return 0;
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The lands of DIR/state/nimbers.store (keys in a list, nimbers beside them); false when absent. */
+static bool load_nimbers(const char *dir, sp_children *lands, uint32_t **nimbers)
+{
+    char path[600], err[512];
+    void *payload;
+    size_t len;
+    snprintf(path, sizeof path, "%s/state/nimbers.store", dir);
+    if (sp_store_read(path, SP_STORE_NIMBERS, &payload, &len, err, sizeof err))
+        return false;
+    sp_reader rd = {payload, len, 0, 0};
+    size_t cap = 0;
+    *nimbers = NULL;
+    while (rd.at < len && !rd.failed) {
+        uint32_t klen = sp_read_u32(&rd);
+        const uint8_t *b = klen <= SP_KEY_MAX ? sp_read_bytes(&rd, 2 * (size_t)klen) : NULL;
+        uint32_t v = sp_read_u32(&rd);
+        ck_assert_ptr_nonnull(b);
+        sp_tok key[SP_KEY_MAX];
+        for (uint32_t i = 0; i < klen; i++)
+            key[i] = (sp_tok)(b[2 * i] | b[2 * i + 1] << 8);
+        ck_assert_int_eq(sp_children_add(lands, key, klen), 1);
+        if (lands->n > cap)
+            *nimbers = realloc(*nimbers, (cap = 2 * lands->n) * sizeof **nimbers);
+        (*nimbers)[lands->n - 1] = v;
+    }
+    ck_assert(!rd.failed);
+    free(payload);
+    return true;
+}
+
+/* A run stopped by Ctrl-C in the middle of its first size keeps the land nimbers it had proven: each
+ * is one that the whole run proves too, with the same nimber (both runs are one thread, the same
+ * search until the stop). Resumed, the run gets the same outcome. */
+START_TEST(ctrl_c_keeps_the_nimbers_proven)
+{
+    char fresh[512], stopped[512];
+    path_in(fresh, sizeof fresh, "fresh");
+    path_in(stopped, sizeof stopped, "stopped");
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ck_assert_int_eq(run_14(fresh, 0, NULL), 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    ck_assert_int_gt(nodes_of_14(fresh), 10000);
+    double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    pid_t pid;
+    run_14(stopped, 0, &pid);
+    usleep((useconds_t)(took / 2 * 1e6)); /* in the middle of the search */
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1); /* stopped before the end */
+    ck_assert_int_eq(nodes_of_14(stopped), -1);
+    sp_children all, kept;
+    uint32_t *all_v, *kept_v;
+    sp_children_init(&all);
+    sp_children_init(&kept);
+    ck_assert(load_nimbers(fresh, &all, &all_v));
+    ck_assert_msg(load_nimbers(stopped, &kept, &kept_v), "the stopped run saved no nimbers");
+    ck_assert_uint_ge(kept.n, 100);
+    ck_assert_uint_lt(kept.n, all.n);
+    for (size_t i = 0; i < kept.n; i++) {
+        long j = sp_children_find(&all, kept.tok + kept.off[i], kept.len[i]);
+        ck_assert_msg(j >= 0 && all_v[j] == kept_v[i], "kept land %zu: not proven so by the whole run", i);
+    }
+    sp_children_free(&all);
+    sp_children_free(&kept);
+    free(all_v);
+    free(kept_v);
+    ck_assert_int_eq(run_14(stopped, 1, NULL), 0);
+    ck_assert_int_gt(nodes_of_14(stopped), 0);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -501,6 +620,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, checker_games_conway_counts);
     tcase_add_test(tc, checker_games_misere_nim);
     tcase_add_test(tc, killed_run_resumes_to_the_same_tables);
+    tcase_add_test(tc, ctrl_c_keeps_the_nimbers_proven);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }

@@ -16,6 +16,7 @@ static const char usage[] =
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
     "Every finished n is saved at once (atomically): after a crash or Ctrl-C, --resume continues.\n"
+    "The land nimbers proven so far are saved too on Ctrl-C, and every ten minutes of a long size.\n"
     "  --play P        normal, misere or both (default both)\n"
     "  --from A        first n (default 1)\n"
     "  --to B          last n (default 12)\n"
