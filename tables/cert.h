@@ -27,6 +27,10 @@
 enum { SP_CERT_NORMAL = 0, SP_CERT_MISERE = 1 };
 enum { SP_CERT_LOSS = 0, SP_CERT_WIN = 1 };
 
+/* Progress of a long pass over a certificate's facts (building or checking it): done of items (the
+ * list may still grow), seconds since the start; called at most once a second. */
+typedef void (*sp_cert_progress)(void *arg, uint64_t done, uint64_t items, double seconds);
+
 typedef struct sp_cert {
     int play;            /* SP_CERT_NORMAL or SP_CERT_MISERE */
     unsigned spots;      /* the root is 0*spots, or 0 for another root */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "grow.h"
 
@@ -309,11 +310,24 @@ static void misere_root(builder *b)
 
 /* ---------------------------------------------------------------- the certificate */
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
-static void close_facts(builder *b)
+static void close_facts(builder *b, sp_cert_progress progress, void *arg)
 {
     sp_cert *c = b->c;
+    double t0 = seconds_now(), last = t0;
     for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
+        double t = progress ? seconds_now() : 0;
+        if (progress && t - last >= 1.0) {
+            last = t;
+            progress(arg, i + l, c->facts.n + c->lands.n, t - t0);
+        }
         bool fact = i < c->facts.n;
         size_t at = fact ? i++ : l++, len = fact ? 0 : c->lands.len[at];
         const sp_tok *src = fact ? sp_cert_fact(c, at, &len) : c->lands.tok + c->lands.off[at];
@@ -333,7 +347,7 @@ static void close_facts(builder *b)
     }
 }
 
-int sp_certify(sp_cert *c, sp_solver *s)
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
 {
     builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
@@ -355,7 +369,7 @@ int sp_certify(sp_cert *c, sp_solver *s)
     } else {
         normal_answer(&b, c->root, c->root_len, 0);
     }
-    close_facts(&b);
+    close_facts(&b, progress, arg);
     sp_children_free(&b.kids);
     sp_children_free(&b.grandkids);
     sp_children_free(&b.cands);

@@ -10,7 +10,7 @@
 
 /* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
  * Returns 0, 1 when the solver was stopped, -1 when out of memory or when the solver contradicts
- * itself (a bug: reported on stderr). */
-int sp_certify(sp_cert *c, sp_solver *s);
+ * itself (a bug: reported on stderr). progress (or NULL) hears of the facts answered so far. */
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg);
 
 #endif

@@ -22,6 +22,7 @@ void sp_progress_init(sp_progress *p, const char *label, bool quiet)
     p->tty = isatty(2);
     p->printed = false;
     p->quiet = quiet;
+    p->phase = NULL;
 }
 
 void sp_progress_line(void *arg, const sp_solver_stats *s)
@@ -45,16 +46,16 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     p->printed = true;
 }
 
-void sp_progress_check(void *arg, uint64_t checked, uint64_t items, double seconds)
+void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds)
 {
     sp_progress *p = arg;
     if (p->quiet)
         return;
-    char done[32], all[32];
-    sp_progress_count(done, sizeof done, (double)checked);
+    char d[32], all[32];
+    sp_progress_count(d, sizeof d, (double)done);
     sp_progress_count(all, sizeof all, (double)items);
-    fprintf(stderr, "%s%s: checking the certificate, %s of %s facts, %.0f s%s", p->tty ? "\r" : "", p->label, done,
-            all, seconds, p->tty ? "   " : "\n");
+    fprintf(stderr, "%s%s: %s, %s of %s facts, %.0f s%s", p->tty ? "\r" : "", p->label,
+            p->phase ? p->phase : "working", d, all, seconds, p->tty ? "   " : "\n");
     fflush(stderr);
     p->printed = true;
 }

@@ -11,6 +11,7 @@
 
 typedef struct sp_progress {
     char label[64]; /* what is being solved, e.g. "normal 0*14" */
+    const char *phase; /* for sp_progress_facts: "building the certificate", ... */
     bool tty;
     bool printed;
     bool quiet;     /* count, but print nothing */
@@ -19,8 +20,9 @@ typedef struct sp_progress {
 void sp_progress_init(sp_progress *p, const char *label, bool quiet);
 /* A progress callback for sp_solver_opts (arg: the sp_progress). */
 void sp_progress_line(void *arg, const sp_solver_stats *s);
-/* A progress callback for sp_verify_watch (arg: the sp_progress). */
-void sp_progress_check(void *arg, uint64_t checked, uint64_t items, double seconds);
+/* A progress callback for the passes over a certificate (sp_cert_progress; arg: the sp_progress,
+ * whose phase names the pass). */
+void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds);
 /* Ends the progress line (a newline after in-place updates). */
 void sp_progress_done(sp_progress *p);
 

@@ -183,9 +183,12 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     char path[4096];
     if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
-    int rc = sp_certify(&c, r->s);
+    r->progress.phase = "building the certificate";
+    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress);
+    sp_progress_done(&r->progress);
+    r->progress.phase = "checking the certificate";
     sp_verify_result v;
-    sp_verify_watch watch = {sp_progress_check, &r->progress, r->o->stop};
+    sp_verify_watch watch = {sp_progress_facts, &r->progress, r->o->stop};
     int checked = rc == 0 ? sp_verify(&c, r->o->solver.threads, &watch, &v) : -1;
     sp_progress_done(&r->progress);
     if (checked == 1) { /* stopped from outside: the size is not finished */

@@ -36,7 +36,7 @@ typedef struct sp_verify_result {
  * the items (facts and land games) checked so far, of how many, and the seconds since the start;
  * once *stop is set, the check ends early. */
 typedef struct sp_verify_watch {
-    void (*progress)(void *arg, uint64_t checked, uint64_t items, double seconds);
+    sp_cert_progress progress;
     void *arg;
     volatile sig_atomic_t *stop;
 } sp_verify_watch;

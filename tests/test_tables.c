@@ -189,7 +189,7 @@ static void build_cert(sp_cert *c, int play, unsigned n, int lives)
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
     ck_assert_int_eq(sp_cert_init(c, play, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
-    ck_assert_int_eq(sp_certify(c, s), 0);
+    ck_assert_int_eq(sp_certify(c, s, NULL, NULL), 0);
     sp_solver_free(s);
 }
 

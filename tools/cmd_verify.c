@@ -56,7 +56,8 @@ int sp_cmd_verify(int argc, char **argv)
     snprintf(label, sizeof label, "verify %s", argv[optind]);
     sp_progress_init(&progress, label, quiet);
     sp_report_catch_signals();
-    sp_verify_watch watch = {sp_progress_check, &progress, &sp_report_stop};
+    progress.phase = "checking the certificate";
+    sp_verify_watch watch = {sp_progress_facts, &progress, &sp_report_stop};
     int rc = sp_verify(&cert, so.threads, &watch, &res);
     sp_progress_done(&progress);
     sp_cert_free(&cert);
