@@ -1,8 +1,13 @@
 /* mgame.c: the table of misère games in simplest form (mgame.h): records and option lists in fixed
- * arrays, a lock-free hash index over option lists, and a lock-free memo of sums; inserts take one mutex. */
+ * arrays, a lock-free hash index over option lists, and a lock-free memo of sums; inserts take one mutex.
+ * The index and the memo double when half full, from small, instead of taking their budgets at once:
+ * their slots are hit at random, so a table sized for the budget has every page touched long before
+ * it holds much (misère 0*12 with the default budget: peak 472 MiB, now 36). A smaller size is kept
+ * until the table is freed, since a look-up may still be reading it. */
 #include "mgame.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +26,33 @@ typedef struct sum_slot {
     _Atomic uint32_t val; /* the sum's id + 1; 0: being computed */
 } sum_slot;
 
+/* One size of the index: (upper 32 bits of the options' hash) << 32 | (id + 1); 0: empty. */
+typedef struct index_gen {
+    _Atomic uint64_t *slot;
+    uint64_t mask;
+    struct index_gen *older;
+} index_gen;
+
+/* One size of the sum memo. */
+typedef struct memo_gen {
+    sum_slot *slot;
+    uint64_t mask;
+    struct memo_gen *older;
+    char pad[64];          /* the fields below change as it fills */
+    atomic_size_t count;
+    atomic_bool closed;    /* being copied into the next size: a put that finds it so goes there too */
+} memo_gen;
+
 struct sp_mg {
     rec *recs;
     size_t rec_cap;
     sp_mg_id *arena;
     size_t arena_cap;
-    _Atomic uint64_t *index; /* (upper 32 bits of the options' hash) << 32 | (id + 1); 0: empty */
-    uint64_t index_mask;
-    sum_slot *sums;
-    uint64_t sums_mask;
-    pthread_mutex_t lock; /* held while a game is added */
-    atomic_size_t count, arena_top, nsums;
+    _Atomic(index_gen *) index;
+    _Atomic(memo_gen *) memo;
+    uint64_t index_max, memo_max; /* slots */
+    pthread_mutex_t lock; /* held while a game is added (and the index grown) */
+    atomic_size_t count, arena_top, gen_bytes;
     atomic_bool full;
     size_t bytes;
 };
@@ -62,12 +83,58 @@ unsigned sp_mg_birthday(const sp_mg *t, sp_mg_id g)
 
 /* ---------------------------------------------------------------- creation */
 
+#define FIRST_SLOTS 4096
+
 static uint64_t pow2_within(size_t bytes, size_t elem)
 {
     uint64_t n = 1024;
     while (n * 2 * elem <= bytes)
         n *= 2;
     return n;
+}
+
+static uint64_t first_size(uint64_t max)
+{
+    return max < FIRST_SLOTS ? max : FIRST_SLOTS;
+}
+
+/* Zeroed slots for a new size of the index or memo, counted in gen_bytes. */
+static void *slots_new(sp_mg *t, uint64_t nslots, size_t size)
+{
+    void *p = calloc(nslots, size);
+    if (p)
+        atomic_fetch_add(&t->gen_bytes, nslots * size);
+    return p;
+}
+
+static index_gen *index_new(sp_mg *t, uint64_t nslots)
+{
+    index_gen *g = calloc(1, sizeof *g);
+    if (g && (g->mask = nslots - 1, !(g->slot = slots_new(t, nslots, sizeof *g->slot))))
+        free(g), g = NULL;
+    return g;
+}
+
+static memo_gen *memo_new(sp_mg *t, uint64_t nslots)
+{
+    memo_gen *g = calloc(1, sizeof *g);
+    if (g && (g->mask = nslots - 1, !(g->slot = slots_new(t, nslots, sizeof *g->slot))))
+        free(g), g = NULL;
+    return g;
+}
+
+/* Frees everything but the lock. */
+static void release(sp_mg *t)
+{
+    for (index_gen *g = atomic_load(&t->index), *older; g; g = older) {
+        older = g->older;
+        free(g->slot), free(g);
+    }
+    for (memo_gen *g = atomic_load(&t->memo), *older; g; g = older) {
+        older = g->older;
+        free(g->slot), free(g);
+    }
+    free(t->recs), free(t->arena), free(t);
 }
 
 static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n);
@@ -78,23 +145,25 @@ sp_mg *sp_mg_new(size_t bytes)
     if (!t)
         return NULL;
     /* measured on Sprouts lands: about one sum per game and 16 options per game, so an eighth for the
-     * index (kept at most half full), a quarter for the sum memo (likewise), a record per two index
-     * slots, and the rest (about half) for the option lists */
-    uint64_t islots = pow2_within(bytes / 8, sizeof *t->index), sslots = pow2_within(bytes / 4, sizeof *t->sums);
-    t->rec_cap = islots / 2;
-    size_t fixed = islots * sizeof *t->index + sslots * sizeof *t->sums + t->rec_cap * sizeof *t->recs;
+     * index (kept at most half full; half of it for its largest size, the rest for the smaller ones
+     * kept), a quarter for the sum memo (likewise), a record per two index slots, and the rest (about
+     * half) for the option lists */
+    t->index_max = pow2_within(bytes / 16, sizeof(uint64_t));
+    t->memo_max = pow2_within(bytes / 8, sizeof(sum_slot));
+    t->rec_cap = t->index_max / 2;
+    size_t fixed = 2 * t->index_max * sizeof(uint64_t) + 2 * t->memo_max * sizeof(sum_slot) +
+                   t->rec_cap * sizeof *t->recs;
     t->arena_cap = (bytes > fixed ? bytes - fixed : 0) / sizeof *t->arena;
     if (t->arena_cap < 4096)
         t->arena_cap = 4096;
-    t->index = calloc(islots, sizeof *t->index);
-    t->sums = calloc(sslots, sizeof *t->sums);
+    atomic_init(&t->index, index_new(t, first_size(t->index_max)));
+    atomic_init(&t->memo, memo_new(t, first_size(t->memo_max)));
     t->recs = calloc(t->rec_cap, sizeof *t->recs);
     t->arena = calloc(t->arena_cap, sizeof *t->arena);
-    t->index_mask = islots - 1;
-    t->sums_mask = sslots - 1;
     t->bytes = fixed + t->arena_cap * sizeof *t->arena;
-    if (!t->index || !t->sums || !t->recs || !t->arena || pthread_mutex_init(&t->lock, NULL)) {
-        free(t->index), free(t->sums), free(t->recs), free(t->arena), free(t);
+    if (!atomic_load(&t->index) || !atomic_load(&t->memo) || !t->recs || !t->arena ||
+        pthread_mutex_init(&t->lock, NULL)) {
+        release(t);
         return NULL;
     }
     intern(t, NULL, 0); /* the game 0 gets id 0 */
@@ -106,7 +175,7 @@ void sp_mg_free(sp_mg *t)
     if (!t)
         return;
     pthread_mutex_destroy(&t->lock);
-    free(t->index), free(t->sums), free(t->recs), free(t->arena), free(t);
+    release(t);
 }
 
 /* ---------------------------------------------------------------- hash-consing */
@@ -116,12 +185,13 @@ static uint64_t list_hash(const sp_mg_id *o, size_t n)
     return XXH3_64bits(o, n * sizeof *o);
 }
 
-/* The id of the game with exactly these options, or SP_MG_NONE; *slot is where the probe ended. */
-static sp_mg_id lookup(const sp_mg *t, const sp_mg_id *o, size_t n, uint64_t h, uint64_t *slot)
+/* The id of the game with exactly these options in index g, or SP_MG_NONE; *slot is where the probe
+ * ended. */
+static sp_mg_id lookup(const sp_mg *t, const index_gen *g, const sp_mg_id *o, size_t n, uint64_t h, uint64_t *slot)
 {
     uint64_t tag = h >> 32;
-    for (uint64_t i = h & t->index_mask;; i = (i + 1) & t->index_mask) {
-        uint64_t v = atomic_load_explicit(&t->index[i], memory_order_acquire);
+    for (uint64_t i = h & g->mask;; i = (i + 1) & g->mask) {
+        uint64_t v = atomic_load_explicit(&g->slot[i], memory_order_acquire);
         *slot = i;
         if (v == 0)
             return SP_MG_NONE;
@@ -133,8 +203,8 @@ static sp_mg_id lookup(const sp_mg *t, const sp_mg_id *o, size_t n, uint64_t h, 
 }
 
 /* Adds the game with options o (sorted, no repeats, none reducible); the caller holds the lock and
- * has seen that it is absent, ending its probe at the empty slot `slot`. */
-static sp_mg_id add(sp_mg *t, const sp_mg_id *o, size_t n, uint64_t h, uint64_t slot)
+ * has seen that it is absent from the index g, ending its probe at the empty slot `slot`. */
+static sp_mg_id add(sp_mg *t, index_gen *g, const sp_mg_id *o, size_t n, uint64_t h, uint64_t slot)
 {
     size_t id = atomic_load_explicit(&t->count, memory_order_relaxed);
     size_t top = atomic_load_explicit(&t->arena_top, memory_order_relaxed);
@@ -157,23 +227,49 @@ static sp_mg_id add(sp_mg *t, const sp_mg_id *o, size_t n, uint64_t h, uint64_t 
     atomic_store_explicit(&t->arena_top, top + n, memory_order_relaxed);
     atomic_store_explicit(&t->count, id + 1, memory_order_relaxed);
     /* publish last: a reader that finds the slot also sees the record and its options */
-    atomic_store_explicit(&t->index[slot], (h >> 32) << 32 | (id + 1), memory_order_release);
+    atomic_store_explicit(&g->slot[slot], (h >> 32) << 32 | (id + 1), memory_order_release);
     return (sp_mg_id)id;
+}
+
+/* Replaces the index by one twice its size holding every game (the caller holds the lock, so no
+ * game is added meanwhile); false when it may not grow. */
+static bool index_grow(sp_mg *t, index_gen *g)
+{
+    uint64_t n = 2 * (g->mask + 1);
+    index_gen *ng = n <= t->index_max ? index_new(t, n) : NULL;
+    if (!ng)
+        return false;
+    size_t games = atomic_load_explicit(&t->count, memory_order_relaxed);
+    for (size_t id = 0; id < games; id++) {
+        const rec *r = rec_of(t, (sp_mg_id)id);
+        uint64_t h = list_hash(t->arena + r->off, r->n), i = h & ng->mask;
+        while (atomic_load_explicit(&ng->slot[i], memory_order_relaxed))
+            i = (i + 1) & ng->mask;
+        atomic_store_explicit(&ng->slot[i], (h >> 32) << 32 | (id + 1), memory_order_relaxed);
+    }
+    ng->older = g;
+    atomic_store_explicit(&t->index, ng, memory_order_release);
+    return true;
 }
 
 static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
 {
     uint64_t h = list_hash(o, n), slot;
-    sp_mg_id id = lookup(t, o, n, h, &slot);
+    sp_mg_id id = lookup(t, atomic_load_explicit(&t->index, memory_order_acquire), o, n, h, &slot);
     if (id != SP_MG_NONE || atomic_load_explicit(&t->full, memory_order_relaxed))
         return id;
     pthread_mutex_lock(&t->lock);
-    id = lookup(t, o, n, h, &slot); /* another thread may have added it meanwhile */
-    if (id == SP_MG_NONE) {
-        if (2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > t->index_mask + 1)
-            atomic_store(&t->full, true);
+    index_gen *g = atomic_load_explicit(&t->index, memory_order_relaxed);
+    if (2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > g->mask + 1) {
+        if (index_grow(t, g))
+            g = atomic_load_explicit(&t->index, memory_order_relaxed);
         else
-            id = add(t, o, n, h, slot);
+            atomic_store(&t->full, true);
+    }
+    if (!atomic_load_explicit(&t->full, memory_order_relaxed)) {
+        id = lookup(t, g, o, n, h, &slot); /* another thread may have added it meanwhile */
+        if (id == SP_MG_NONE)
+            id = add(t, g, o, n, h, slot);
     }
     pthread_mutex_unlock(&t->lock);
     return id;
@@ -281,30 +377,92 @@ static uint64_t mix(uint64_t k)
 
 static sp_mg_id memo_get(const sp_mg *t, uint64_t key)
 {
-    for (uint64_t i = mix(key) & t->sums_mask;; i = (i + 1) & t->sums_mask) {
-        uint64_t k = atomic_load_explicit(&t->sums[i].key, memory_order_acquire);
+    const memo_gen *g = atomic_load_explicit(&t->memo, memory_order_acquire);
+    for (uint64_t i = mix(key) & g->mask;; i = (i + 1) & g->mask) {
+        uint64_t k = atomic_load_explicit(&g->slot[i].key, memory_order_acquire);
         if (k == 0)
             return SP_MG_NONE;
         if (k == key) /* 0 while another thread computes it: then compute it here too */
-            return (sp_mg_id)atomic_load_explicit(&t->sums[i].val, memory_order_acquire) - 1;
+            return (sp_mg_id)atomic_load_explicit(&g->slot[i].val, memory_order_acquire) - 1;
+    }
+}
+
+/* Waits until g is no longer the memo (or the table is full): growing takes milliseconds. */
+static void memo_wait_moved(const sp_mg *t, const memo_gen *g)
+{
+    while (atomic_load_explicit(&t->memo, memory_order_acquire) == g && !atomic_load(&t->full))
+        sched_yield();
+}
+
+/* Replaces the half-full memo g by one twice its size holding all it holds (or waits for the thread
+ * that does); false when the table is full. A put racing the copy finds g closed and puts again into
+ * the new memo: the fences make sure each such put is seen by the copy or by its own check. A slot
+ * still without its value is left to its putter. */
+static bool memo_grow(sp_mg *t, memo_gen *g)
+{
+    bool open = false;
+    if (!atomic_compare_exchange_strong(&g->closed, &open, true)) {
+        memo_wait_moved(t, g);
+        return !atomic_load(&t->full);
+    }
+    uint64_t n = 2 * (g->mask + 1);
+    memo_gen *ng = n <= t->memo_max ? memo_new(t, n) : NULL;
+    if (!ng) {
+        atomic_store(&t->full, true);
+        return false;
+    }
+    atomic_thread_fence(memory_order_seq_cst);
+    size_t count = 0;
+    for (uint64_t i = 0; i <= g->mask; i++) {
+        uint64_t key = atomic_load_explicit(&g->slot[i].key, memory_order_acquire);
+        uint32_t val = atomic_load_explicit(&g->slot[i].val, memory_order_acquire);
+        if (!key || !val)
+            continue;
+        uint64_t j = mix(key) & ng->mask;
+        while (atomic_load_explicit(&ng->slot[j].key, memory_order_relaxed))
+            j = (j + 1) & ng->mask;
+        atomic_store_explicit(&ng->slot[j].val, val, memory_order_relaxed);
+        atomic_store_explicit(&ng->slot[j].key, key, memory_order_relaxed);
+        count++;
+    }
+    atomic_store_explicit(&ng->count, count, memory_order_relaxed);
+    ng->older = g;
+    atomic_store_explicit(&t->memo, ng, memory_order_release);
+    return true;
+}
+
+/* Puts key -> v into g: 1 done, 0 when another thread got there first (with the same answer). */
+static int memo_insert(memo_gen *g, uint64_t key, sp_mg_id v)
+{
+    for (uint64_t i = mix(key) & g->mask;; i = (i + 1) & g->mask) {
+        uint64_t expect = 0;
+        if (atomic_compare_exchange_strong(&g->slot[i].key, &expect, key)) {
+            atomic_store_explicit(&g->slot[i].val, v + 1, memory_order_release);
+            atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+            return 1;
+        }
+        if (expect == key)
+            return 0;
     }
 }
 
 static void memo_put(sp_mg *t, uint64_t key, sp_mg_id v)
 {
-    if (2 * (atomic_load_explicit(&t->nsums, memory_order_relaxed) + 1) > t->sums_mask + 1) {
-        atomic_store(&t->full, true);
-        return;
-    }
-    for (uint64_t i = mix(key) & t->sums_mask;; i = (i + 1) & t->sums_mask) {
-        uint64_t expect = 0;
-        if (atomic_compare_exchange_strong(&t->sums[i].key, &expect, key)) {
-            atomic_store_explicit(&t->sums[i].val, v + 1, memory_order_release);
-            atomic_fetch_add_explicit(&t->nsums, 1, memory_order_relaxed);
-            return;
+    for (;;) {
+        memo_gen *g = atomic_load_explicit(&t->memo, memory_order_acquire);
+        if (2 * (atomic_load_explicit(&g->count, memory_order_relaxed) + 1) > g->mask + 1) {
+            if (!memo_grow(t, g))
+                return;
+            continue;
         }
-        if (expect == key)
-            return; /* another thread got there first (with the same answer) */
+        if (!memo_insert(g, key, v))
+            return;
+        atomic_thread_fence(memory_order_seq_cst);
+        if (!atomic_load_explicit(&g->closed, memory_order_relaxed))
+            return;
+        memo_wait_moved(t, g); /* the copy may have missed it */
+        if (atomic_load(&t->full))
+            return;
     }
 }
 
@@ -360,7 +518,7 @@ uint64_t sp_mg_count(const sp_mg *t)
 
 uint64_t sp_mg_sums(const sp_mg *t)
 {
-    return atomic_load_explicit(&t->nsums, memory_order_relaxed);
+    return atomic_load_explicit(&atomic_load(&t->memo)->count, memory_order_relaxed);
 }
 
 size_t sp_mg_bytes(const sp_mg *t)
@@ -370,10 +528,9 @@ size_t sp_mg_bytes(const sp_mg *t)
 
 size_t sp_mg_used_bytes(const sp_mg *t)
 {
-    /* records and options as stored, index and memo slots at their load factor of one half */
-    return sp_mg_count(t) * (sizeof(rec) + 2 * sizeof *t->index) +
-           atomic_load_explicit(&t->arena_top, memory_order_relaxed) * sizeof *t->arena +
-           sp_mg_sums(t) * 2 * sizeof *t->sums;
+    /* records and options as stored, and every size of the index and of the memo so far */
+    return sp_mg_count(t) * sizeof(rec) + atomic_load_explicit(&t->arena_top, memory_order_relaxed) * sizeof *t->arena +
+           atomic_load(&t->gen_bytes);
 }
 
 bool sp_mg_full(const sp_mg *t)

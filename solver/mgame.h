@@ -29,7 +29,8 @@ typedef uint32_t sp_mg_id;
 
 typedef struct sp_mg sp_mg;
 
-/* A table of at most about `bytes` bytes; NULL when memory is short. Memory is touched as used. */
+/* A table of at most about `bytes` bytes; NULL when memory is short. Memory is touched as used: the
+ * index and the sum memo start small and double when half full. */
 sp_mg *sp_mg_new(size_t bytes);
 void sp_mg_free(sp_mg *t);
 

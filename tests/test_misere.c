@@ -1,6 +1,7 @@
 /* test_misere.c: misère play: the game table (simplest forms, sums, outcomes) against hand-worked
  * values, Conway's counts and brute force; the solver against the literature, the slow reference
  * and the plain search, with one and two threads. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +216,110 @@ START_TEST(simplification_keeps_outcomes)
 }
 END_TEST
 
+/* Games G_S = {*k : k in S} for S a set of heaps from *2 to *13 (bit k of S): none reduces (no
+ * option is a misère P-position and *0 is not an option), so the 4,095 of them are distinct games. */
+enum { SUM_THREADS = 4, SETS = 1 << 14, SUMS_EACH = 6000 };
+
+/* Misère outcome of *k + G_T by the definitions (memo: 0 unknown, 1 won, 2 lost). */
+static bool heap_set_wins(unsigned k, unsigned T, unsigned char memo[14][SETS])
+{
+    if (memo[k][T])
+        return memo[k][T] == 1;
+    bool win = false;
+    for (unsigned j = 0; j < k && !win; j++)
+        win = !heap_set_wins(j, T, memo);
+    for (unsigned m = 2; m < 14 && !win; m++)
+        if (T >> m & 1) /* to *k + *m: Bouton's misère rule */
+            win = !(k > 1 || m > 1 ? (k ^ m) != 0 : (k ^ m) == 0);
+    memo[k][T] = win ? 1 : 2;
+    return win;
+}
+
+/* G_S + G_T: every move goes to *k + G_T or G_S + *k. */
+static bool set_set_wins(unsigned S, unsigned T, unsigned char memo[14][SETS])
+{
+    for (unsigned k = 2; k < 14; k++)
+        if ((S >> k & 1 && !heap_set_wins(k, T, memo)) || (T >> k & 1 && !heap_set_wins(k, S, memo)))
+            return true;
+    return false;
+}
+
+typedef struct sum_job {
+    sp_mg *t;
+    const sp_mg_id *set; /* [S]: G_S */
+    unsigned char (*memo)[SETS];
+    uint64_t rng;
+    unsigned wrong, refused;
+} sum_job;
+
+static unsigned random_set(uint64_t *rng)
+{
+    return (unsigned)(sp_rng_next(rng) % (SETS / 4 - 1) + 1) << 2;
+}
+
+/* One thread's sums G_S + G_T for random S, T, against the definitions (worked out beforehand). */
+static void *sum_part(void *arg)
+{
+    sum_job *j = arg;
+    for (unsigned i = 0; i < SUMS_EACH; i++) {
+        unsigned S = random_set(&j->rng), T = random_set(&j->rng);
+        sp_mg_id g = sp_mg_sum(j->t, j->set[S], j->set[T]);
+        if (g == SP_MG_NONE)
+            j->refused++;
+        else
+            j->wrong += sp_mg_wins(j->t, g) != set_set_wins(S, T, j->memo);
+    }
+    return NULL;
+}
+
+/* Threads summing at once while the index and the sum memo double many times (from 4,096 slots) get
+ * every sum right and are never refused. */
+START_TEST(table_grows_under_threads)
+{
+    sp_mg *big = sp_mg_new((size_t)256 << 20);
+    ck_assert_ptr_nonnull(big);
+    static sp_mg_id set[SETS];
+    static unsigned char memo[14][SETS];
+    sp_mg_id heaps[14], o[14];
+    for (unsigned k = 0; k < 14; k++) {
+        memcpy(o, heaps, k * sizeof *o);
+        heaps[k] = sp_mg_canon(big, o, k);
+    }
+    for (unsigned S = 4; S < SETS; S += 4) {
+        size_t n = 0;
+        for (unsigned k = 2; k < 14; k++)
+            if (S >> k & 1)
+                o[n++] = heaps[k];
+        set[S] = sp_mg_canon(big, o, n);
+        ck_assert(!sp_mg_wins(big, set[S])); /* every move is to a heap of 2 or more: won by the mover */
+        for (unsigned k = 0; k < 14; k++)
+            heap_set_wins(k, S, memo); /* worked out here: the threads only read it */
+    }
+    ck_assert_uint_ge(sp_mg_count(big), SETS / 4 + 13);
+    pthread_t tid[SUM_THREADS];
+    sum_job job[SUM_THREADS];
+    for (unsigned i = 0; i < SUM_THREADS; i++) {
+        job[i] = (sum_job){big, set, memo, 100 + i, 0, 0};
+        ck_assert_int_eq(pthread_create(&tid[i], NULL, sum_part, &job[i]), 0);
+    }
+    for (unsigned i = 0; i < SUM_THREADS; i++) {
+        pthread_join(tid[i], NULL);
+        ck_assert_uint_eq(job[i].wrong, 0);
+        ck_assert_uint_eq(job[i].refused, 0);
+    }
+    ck_assert(!sp_mg_full(big));
+    ck_assert_uint_gt(sp_mg_sums(big), 4 * 4096); /* the memo doubled at least thrice */
+    for (unsigned S = 4; S < SETS; S += 4) { /* the grown index still finds every game */
+        size_t n = 0;
+        for (unsigned k = 2; k < 14; k++)
+            if (S >> k & 1)
+                o[n++] = heaps[k];
+        ck_assert_uint_eq(sp_mg_canon(big, o, n), set[S]);
+    }
+    sp_mg_free(big);
+}
+END_TEST
+
 /* A table too small for the work refuses (SP_MG_NONE) and says it is full; it never answers wrong. */
 START_TEST(full_table_refuses)
 {
@@ -421,6 +526,7 @@ int main(int argc, char **argv)
     add_case(s, "small games by hand", small_games_by_hand);
     add_case(s, "Conway's counts", conway_counts);
     add_case(s, "misere Nim", misere_nim);
+    add_case(s, "table grows under threads", table_grows_under_threads);
     add_case(s, "simplification keeps outcomes", simplification_keeps_outcomes);
     add_case(s, "full table", full_table_refuses);
     add_case(s, "land store", land_store_values);

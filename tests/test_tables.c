@@ -413,10 +413,10 @@ END_TEST
 
 /* ---------------------------------------------------------------- a killed run, resumed */
 
-static int run_table(const char *out, int resume, pid_t *child)
+/* Runs the program with argv, quietly; with child, returns at once (its pid there), else its exit
+ * status. */
+static int run_quiet(char *const argv[], pid_t *child)
 {
-    char *argv[12] = {(char *)sp_test_program, "table", "--from", "1", "--to", "8", "--tt-mb", "32",
-                      "--out", (char *)out, resume ? "--resume" : "--quiet", NULL};
     pid_t pid = fork();
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
@@ -431,6 +431,13 @@ static int run_table(const char *out, int resume, pid_t *child)
     int status;
     waitpid(pid, &status, 0);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int run_table(const char *out, int resume, pid_t *child)
+{
+    char *argv[12] = {(char *)sp_test_program, "table", "--from", "1", "--to", "8", "--tt-mb", "32",
+                      "--out", (char *)out, resume ? "--resume" : "--quiet", NULL};
+    return run_quiet(argv, child);
 }
 
 /* The columns that are results (not timings or provenance) of a CSV, joined. */
@@ -515,20 +522,7 @@ static int run_14(const char *out, int resume, pid_t *child)
     char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14",
                     "--tt-mb", "32", "--threads", "1", "--quiet", "--out", (char *)out, resume ? "--resume" : NULL,
                     NULL};
-    pid_t pid = fork();
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen("/dev/null", "w", stderr);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    if (child) {
-        *child = pid;
-        return 0;
-    }
-    int status;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_quiet(argv, child);
 }
 
 /* The lands of DIR/state/nimbers.store (keys in a list, nimbers beside them); false when absent. */
