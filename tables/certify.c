@@ -15,7 +15,7 @@ typedef struct builder {
     sp_cert *c;
     sp_solver *s;
     sp_canon_ctx *ctx;
-    sp_children kids, grandkids;
+    sp_children kids, grandkids, land_kids;
     sp_children cands;  /* misère: candidate answers, as pair keys (R, the game's solver id) */
     uint32_t *cert_of;  /* misère: solver game id -> certificate game index + 1 (0: not there yet) */
     size_t cert_of_cap;
@@ -30,6 +30,50 @@ static void failed(builder *b, int status, const char *what)
         fprintf(stderr, "certify: %s\n", what);
     if (b->status == 0)
         b->status = status;
+}
+
+/* ---------------------------------------------------------------- the hunt for an answer */
+
+/* The hunt for an answer to a position R (beside a heap or a game g): its children are offered in the
+ * order of the moves until one costs nothing (no later one can be better: the first of the cheapest
+ * is taken), so that most answers need only some of R's moves made. */
+typedef struct hunt {
+    builder *b;
+    const sp_tok *r;
+    size_t len;
+    const uint32_t *off, *lens; /* R's lands */
+    unsigned n, l;              /* how many; the one whose moves are being made */
+    uint32_t g;
+    void (*offer)(struct hunt *h, const sp_tok *child, size_t len); /* a child of R, as it comes */
+    long free_at;               /* the candidate that costs nothing, or -1 */
+} hunt;
+
+static void hunt_init(hunt *h, builder *b, const sp_tok *r, size_t len, uint32_t *off, uint32_t *lens, uint32_t g,
+                      void (*offer)(hunt *, const sp_tok *, size_t))
+{
+    *h = (hunt){b, r, len, off, lens, sp_key_lands(r, len, off, lens, SP_MAX_LANDS), 0, g, offer, -1};
+}
+
+static int hunt_child(void *arg, const sp_tok *child, size_t clen, uint32_t move)
+{
+    hunt *h = arg;
+    sp_tok key[2 * SP_KEY_MAX];
+    (void)move;
+    h->offer(h, key, sp_key_replace_land(h->r, h->off, h->lens, h->n, h->l, child, clen, key));
+    return h->free_at >= 0 || h->b->status != 0;
+}
+
+/* Offers R's children land by land (a land equal to the one before gives the same children). */
+static void hunt_moves(hunt *h)
+{
+    builder *b = h->b;
+    for (h->l = 0; h->l < h->n && b->status == 0 && h->free_at < 0; h->l++) {
+        const sp_tok *land = h->r + h->off[h->l];
+        if (h->l > 0 && !sp_key_cmp(land, h->lens[h->l], h->r + h->off[h->l - 1], h->lens[h->l - 1]))
+            continue;
+        if (sp_land_children_part(b->ctx, land, h->lens[h->l], NULL, hunt_child, h, &b->land_kids) < 0)
+            failed(b, -1, "out of memory");
+    }
 }
 
 /* ---------------------------------------------------------------- normal play */
@@ -77,6 +121,18 @@ static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_f
     return x;
 }
 
+/* A child of (key, j) in the hunt (listed in b->grandkids): free when its lands are all facts
+ * already and their nimbers XOR to j. */
+static void offer_position(hunt *h, const sp_tok *key, size_t len)
+{
+    unsigned fresh;
+    int added = sp_children_add(&h->b->grandkids, key, len);
+    if (added < 0)
+        failed(h->b, -1, "out of memory");
+    else if (added && known_xor(h->b, key, len, &fresh) == (long)h->g && fresh == 0)
+        h->free_at = (long)h->b->grandkids.n - 1;
+}
+
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
  * known lost child that adds the fewest facts, else the first child the solver proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
@@ -88,12 +144,15 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         return;
     }
     sp_children *ch = &b->grandkids;
-    if (sp_pos_children(b->ctx, key, len, ch)) {
-        failed(b, -1, "out of memory");
+    sp_children_clear(ch);
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    hunt h;
+    hunt_init(&h, b, key, len, off, lens, j, offer_position);
+    hunt_moves(&h);
+    if (b->status)
         return;
-    }
-    long best = -1, best_cost = 0;
-    for (size_t i = 0; i < ch->n; i++) {
+    long best = h.free_at, best_cost = 0;
+    for (size_t i = 0; h.free_at < 0 && i < ch->n; i++) {
         if (known_xor(b, ch->tok + ch->off[i], ch->len[i], &fresh) == (long)j && (best < 0 || fresh < best_cost)) {
             best = (long)i;
             best_cost = fresh;
@@ -201,12 +260,26 @@ static void misere_claim(builder *b, const sp_tok *r, size_t len, uint32_t g)
         failed(b, -1, "out of memory");
 }
 
-/* Appends the candidate R + g to b->cands (as the pair key, cert.h). */
-static void add_candidate(builder *b, const sp_tok *r, size_t len, uint32_t g)
+/* Appends the candidate R + g to b->cands (as the pair key, cert.h), unless it is there already;
+ * notes it when it costs nothing. */
+static void offer(hunt *h, const sp_tok *r, size_t len, uint32_t g)
 {
     sp_tok buf[SP_KEY_MAX + 2];
-    if (sp_children_add(&b->cands, buf, sp_cert_pair(r, len, g, buf)) < 0)
-        failed(b, -1, "out of memory");
+    int added = sp_children_add(&h->b->cands, buf, sp_cert_pair(r, len, g, buf));
+    if (added < 0)
+        failed(h->b, -1, "out of memory");
+    else if (added && misere_cost(h->b, r, len, g) == 0)
+        h->free_at = (long)h->b->cands.n - 1;
+}
+
+/* A child R' of R, offered as the candidate R' + g normalised. */
+static void offer_normalised(hunt *h, const sp_tok *key, size_t len)
+{
+    sp_tok out[SP_KEY_MAX];
+    uint32_t g = h->g;
+    long olen = normalise(h->b, key, len, &g, out, false);
+    if (olen >= 0)
+        offer(h, out, (size_t)olen, g);
 }
 
 /* Candidate i: its position R (*len tokens) and its game (the two tokens after R). */
@@ -218,30 +291,27 @@ static const sp_tok *candidate(const sp_children *cand, size_t i, size_t *len, u
     return ck;
 }
 
-/* Finds an answer to R + g (normalised), which must be won for the player to move (or have no move). */
+/* Finds an answer to R + g (normalised), which must be won for the player to move (or have no move):
+ * the first candidate that costs nothing, else the first of the cheapest, else the first the search
+ * proves lost. */
 static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
-    sp_children *ch = &b->grandkids, *cand = &b->cands;
+    sp_children *cand = &b->cands;
     sp_children_clear(cand);
-    if (sp_pos_children(b->ctx, r, len, ch))
-        failed(b, -1, "out of memory");
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    hunt h;
+    hunt_init(&h, b, r, len, off, lens, g, offer_normalised);
     const uint32_t *o;
     size_t no = sp_solver_game_options(b->s, g, &o);
-    for (size_t i = 0; i < no && b->status == 0; i++)
-        add_candidate(b, r, len, o[i]);
-    for (size_t i = 0; i < ch->n && b->status == 0; i++) {
-        uint32_t h = g;
-        sp_tok out[SP_KEY_MAX];
-        long olen = normalise(b, ch->tok + ch->off[i], ch->len[i], &h, out, false);
-        if (olen >= 0)
-            add_candidate(b, out, (size_t)olen, h);
-    }
+    for (size_t i = 0; i < no && b->status == 0 && h.free_at < 0; i++) /* the moves in the game first */
+        offer(&h, r, len, o[i]);
+    hunt_moves(&h);
     if (cand->n == 0 || b->status)
         return; /* no move: won by the rules */
-    long best = -1, best_cost = 0;
+    long best = h.free_at, best_cost = 0;
     size_t clen;
     uint32_t cg;
-    for (size_t i = 0; i < cand->n; i++) {
+    for (size_t i = 0; h.free_at < 0 && i < cand->n; i++) {
         const sp_tok *ck = candidate(cand, i, &clen, &cg);
         long cost = misere_cost(b, ck, clen, cg);
         if (cost >= 0 && (best < 0 || cost < best_cost))
@@ -352,6 +422,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
     builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
+    sp_children_init(&b.land_kids);
     sp_children_init(&b.cands);
     if (!b.ctx)
         return -1;
@@ -372,6 +443,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
     close_facts(&b, progress, arg);
     sp_children_free(&b.kids);
     sp_children_free(&b.grandkids);
+    sp_children_free(&b.land_kids);
     sp_children_free(&b.cands);
     free(b.cert_of);
     free(b.solver_of);
