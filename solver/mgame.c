@@ -260,17 +260,17 @@ static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
         return id;
     pthread_mutex_lock(&t->lock);
     index_gen *g = atomic_load_explicit(&t->index, memory_order_relaxed);
-    if (2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > g->mask + 1) {
-        if (index_grow(t, g))
+    id = lookup(t, g, o, n, h, &slot); /* another thread may have added it meanwhile */
+    if (id == SP_MG_NONE && 2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > g->mask + 1) {
+        if (index_grow(t, g)) {
             g = atomic_load_explicit(&t->index, memory_order_relaxed);
-        else
+            lookup(t, g, o, n, h, &slot); /* where it goes in the new size */
+        } else {
             atomic_store(&t->full, true);
+        }
     }
-    if (!atomic_load_explicit(&t->full, memory_order_relaxed)) {
-        id = lookup(t, g, o, n, h, &slot); /* another thread may have added it meanwhile */
-        if (id == SP_MG_NONE)
-            id = add(t, g, o, n, h, slot);
-    }
+    if (id == SP_MG_NONE && !atomic_load_explicit(&t->full, memory_order_relaxed))
+        id = add(t, g, o, n, h, slot);
     pthread_mutex_unlock(&t->lock);
     return id;
 }
