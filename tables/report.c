@@ -183,6 +183,24 @@ int sp_table_load(sp_table *t, const char *dir, char *err, size_t errcap)
 }
 
 /* The verdict on the conjectured pattern over the solved rows. */
+/* Names the solved sizes whose certificate is missing or did not check: their outcome rests on the
+ * search alone (the run said why, e.g. a game table too small for the certificate). */
+static void unchecked(text *out, const sp_table *t)
+{
+    unsigned count = 0;
+    for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
+        const sp_row *r = &t->row[n];
+        if (!r->present || !solved(r) || !strcmp(r->verified, "yes"))
+            continue;
+        if (count++)
+            add(out, ", %u", n);
+        else
+            add(out, "Solved without a checked certificate (the outcome rests on the search alone): n = %u", n);
+    }
+    if (count)
+        add(out, ".\n");
+}
+
 static void verdict(text *out, const sp_table *t)
 {
     unsigned lo = 0, hi = 0, bad = 0, unsolved = 0;
@@ -207,6 +225,7 @@ static void verdict(text *out, const sp_table *t)
                  "limit).\n", lo, hi, unsolved, unsolved == 1 ? "" : "s");
     else
         add(out, "The mod-6 pattern holds for n = %u..%u.\n", lo, hi);
+    unchecked(out, t);
 }
 
 static void table_md(text *out, const sp_table *t)
@@ -259,10 +278,10 @@ int sp_table_readme(const sp_table *normal, const sp_table *misere, const char *
     text out = {0};
     add(&out, "# Results\n\nWritten by `sprouts table`; do not edit by hand. The outcome is for the first player "
               "from n spots (0*n); `nimber` is its normal-play nimber where computed; `seconds` is the search "
-              "(outcome and nimber), without the certificate. Each solved row has a certificate (`certs/`) "
+              "(outcome and nimber), without the certificate. A solved row has a certificate (`certs/`) "
               "that `sprouts verify` checks without the solver; its size counts the facts (normal play: "
               "lands with their nimbers; misère play: lost positions beside a game, and the games of small "
-              "lands).\n\n");
+              "lands), unless the verdict below names it.\n\n");
     add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff n mod 6 "
               "is 3, 4 or 5.\n\n");
     verdict(&out, normal);

@@ -160,6 +160,21 @@ START_TEST(csv_round_trip)
     ck_assert_str_eq(back.row[7].outcome, "loss");
     ck_assert_uint_eq(back.row[7].cert_facts, 442);
     ck_assert_str_eq(back.row[12].outcome, "unsolved");
+    /* the README names a solved size without a checked certificate, and only that one */
+    t.row[10] = t.row[7];
+    snprintf(t.row[10].outcome, sizeof t.row[10].outcome, "win");
+    t.row[10].cert[0] = t.row[10].verified[0] = '\0';
+    sp_table normal;
+    memset(&normal, 0, sizeof normal);
+    ck_assert_int_eq(sp_table_readme(&normal, &t, dir, err, sizeof err), 0);
+    char readme[512], text[8192];
+    path_in(readme, sizeof readme, "README.md");
+    f = fopen(readme, "r");
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = '\0';
+    ck_assert_ptr_nonnull(strstr(text, "Solved without a checked certificate (the outcome rests on the search alone): "
+                                       "n = 10.\n"));
     /* predictions: normal W iff n mod 6 in {3,4,5}; misère W for 1, L for 4, else W iff n mod 6 in {0,4,5} */
     ck_assert_int_eq(sp_table_prediction(0, 12), 'L');
     ck_assert_int_eq(sp_table_prediction(0, 17), 'W');
