@@ -2,8 +2,9 @@
  * arrays, a lock-free hash index over option lists, and a lock-free memo of sums; inserts take one mutex.
  * The index and the memo double when half full, from small, instead of taking their budgets at once:
  * their slots are hit at random, so a table sized for the budget has every page touched long before
- * it holds much (misère 0*12 with the default budget: peak 472 MiB, now 36). A smaller size is kept
- * until the table is freed, since a look-up may still be reading it. */
+ * it holds much (misère 0*12 with the default budget: peak 472 MiB, now 36). A smaller size keeps its
+ * addresses until the table is freed, since a look-up may still be reading it (the index's gives
+ * its pages back). */
 #include "mgame.h"
 
 #include <pthread.h>
@@ -11,6 +12,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #define SMALL 64 /* option lists up to this long are built on the stack */
@@ -123,6 +126,19 @@ static memo_gen *memo_new(sp_mg *t, uint64_t nslots)
     return g;
 }
 
+/* Gives the pages of a replaced size of the index back to the system, keeping the addresses: a
+ * look-up still reading it then reads zeros, "not there", and searches again under the lock; a slot
+ * is one atomic word and nothing is added to a replaced size (adding and growing hold the lock), so
+ * it never reads a wrong game. Not for the memo: a put that has not yet seen the new size may still
+ * claim a zeroed slot there, and a reader holding that slot's old key would take the new value. */
+static void release_slots(sp_mg *t, void *slots, size_t bytes)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), a = ((uintptr_t)slots + page - 1) & ~(page - 1);
+    uintptr_t b = ((uintptr_t)slots + bytes) & ~(page - 1);
+    if (b > a && madvise((void *)a, b - a, MADV_DONTNEED) == 0)
+        atomic_fetch_sub(&t->gen_bytes, b - a);
+}
+
 /* Frees everything but the lock. */
 static void release(sp_mg *t)
 {
@@ -145,13 +161,14 @@ sp_mg *sp_mg_new(size_t bytes)
     if (!t)
         return NULL;
     /* measured on Sprouts lands: about one sum per game and 16 options per game, so an eighth for the
-     * index (kept at most half full; half of it for its largest size, the rest for the smaller ones
-     * kept), a quarter for the sum memo (likewise), a record per two index slots, and the rest (about
+     * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
+     * for the sum memo (likewise, half of it for its largest size and the rest for the smaller ones,
+     * which keep their pages: see release_slots), a record per two index slots, and the rest (about
      * half) for the option lists */
-    t->index_max = pow2_within(bytes / 16, sizeof(uint64_t));
+    t->index_max = pow2_within(bytes / 8, sizeof(uint64_t));
     t->memo_max = pow2_within(bytes / 8, sizeof(sum_slot));
     t->rec_cap = t->index_max / 2;
-    size_t fixed = 2 * t->index_max * sizeof(uint64_t) + 2 * t->memo_max * sizeof(sum_slot) +
+    size_t fixed = t->index_max * sizeof(uint64_t) + 2 * t->memo_max * sizeof(sum_slot) +
                    t->rec_cap * sizeof *t->recs;
     t->arena_cap = (bytes > fixed ? bytes - fixed : 0) / sizeof *t->arena;
     if (t->arena_cap < 4096)
@@ -249,6 +266,7 @@ static bool index_grow(sp_mg *t, index_gen *g)
     }
     ng->older = g;
     atomic_store_explicit(&t->index, ng, memory_order_release);
+    release_slots(t, g->slot, (g->mask + 1) * sizeof *g->slot);
     return true;
 }
 
