@@ -592,50 +592,77 @@ int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned npar
     }
 }
 
-size_t sp_key_replace_land(const sp_tok *key, const uint32_t *off, const uint32_t *lens, unsigned n, unsigned l,
-                           const sp_tok *child, size_t clen, sp_tok *out)
+/* A child of land l of a position, made into the child of the whole position. */
+typedef struct pos_child {
+    const sp_tok *key;
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned n, l;
+    sp_tok *buf; /* room for the key's length plus SP_KEY_MAX */
+    sp_child_hook hook;
+    void *arg;
+} pos_child;
+
+/* The key with land l replaced by the lands of child (a position key), sorted in among the others. */
+static size_t replace_land(const pos_child *pc, const sp_tok *child, size_t clen)
 {
     uint32_t coff[SP_MAX_LANDS], cl[SP_MAX_LANDS];
     unsigned cn = sp_key_lands(child, clen, coff, cl, SP_MAX_LANDS);
     size_t len = 0;
     unsigned i = 0, j = 0;
-    while (i < n || j < cn) {
-        if (i == l) {
+    while (i < pc->n || j < cn) {
+        if (i == pc->l) {
             i++;
             continue;
         }
-        bool take_other = j >= cn || (i < n && sp_key_cmp(key + off[i], lens[i], child + coff[j], cl[j]) <= 0);
-        const sp_tok *src = take_other ? key + off[i] : child + coff[j];
-        size_t sl = take_other ? lens[i] : cl[j];
-        memcpy(out + len, src, sizeof(sp_tok) * sl);
+        bool take_other =
+            j >= cn || (i < pc->n && sp_key_cmp(pc->key + pc->off[i], pc->lens[i], child + coff[j], cl[j]) <= 0);
+        const sp_tok *src = take_other ? pc->key + pc->off[i] : child + coff[j];
+        size_t sl = take_other ? pc->lens[i] : cl[j];
+        memcpy(pc->buf + len, src, sizeof(sp_tok) * sl);
         len += sl;
         take_other ? i++ : j++;
     }
     return len;
 }
 
+static int whole_child(void *arg, const sp_tok *child, size_t clen, uint32_t move)
+{
+    const pos_child *pc = arg;
+    return pc->hook(pc->arg, pc->buf, replace_land(pc, child, clen), move);
+}
+
+int sp_pos_children_each(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_child_hook hook, void *arg,
+                         sp_children *scratch)
+{
+    pos_child pc = {.key = key, .hook = hook, .arg = arg};
+    pc.n = sp_key_lands(key, len, pc.off, pc.lens, SP_MAX_LANDS);
+    pc.buf = malloc(sizeof(sp_tok) * (len + SP_KEY_MAX));
+    int rc = pc.buf && pc.n <= SP_MAX_LANDS ? 0 : -1;
+    for (pc.l = 0; pc.l < pc.n && !rc; pc.l++) {
+        const sp_tok *land = key + pc.off[pc.l];
+        if (pc.l > 0 && !sp_key_cmp(land, pc.lens[pc.l], key + pc.off[pc.l - 1], pc.lens[pc.l - 1]))
+            continue; /* a land equal to the previous one gives the same children */
+        rc = sp_land_children_part(ctx, land, pc.lens[pc.l], NULL, whole_child, &pc, scratch);
+    }
+    free(pc.buf);
+    return rc;
+}
+
+/* Lists each child; stops only when memory runs out. */
+static int add_whole_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)move;
+    return sp_children_add(arg, key, len) < 0;
+}
+
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out)
 {
-    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     sp_children lc;
     sp_children_init(&lc);
     sp_children_clear(out);
-    sp_tok *buf = malloc(sizeof(sp_tok) * (len + SP_KEY_MAX));
-    int rc = buf && n <= SP_MAX_LANDS ? 0 : -1;
-    for (unsigned l = 0; l < n && !rc; l++) {
-        if (l > 0 && lens[l] == lens[l - 1] && !sp_key_cmp(key + off[l], lens[l], key + off[l - 1], lens[l - 1]))
-            continue; /* a land equal to the previous one gives the same children */
-        rc = sp_land_children(ctx, key + off[l], lens[l], &lc);
-        for (size_t c = 0; c < lc.n && !rc; c++) {
-            size_t blen = sp_key_replace_land(key, off, lens, n, l, lc.tok + lc.off[c], lc.len[c], buf);
-            if (sp_children_add(out, buf, blen) < 0)
-                rc = -1;
-        }
-    }
-    free(buf);
+    int rc = sp_pos_children_each(ctx, key, len, add_whole_child, out, &lc);
     sp_children_free(&lc);
-    return rc;
+    return rc ? -1 : 0;
 }
 
 size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)

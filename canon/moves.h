@@ -96,11 +96,12 @@ int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, con
  * the same order, as sp_land_children() makes alone. Returns 0, or -1 when out of memory. */
 int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts);
 
-/* The position key with its land l (of the n that sp_key_lands() found at off, lens) replaced by the
- * lands of child (a position key), sorted in among the others; out has room for the length of key
- * plus clen. Returns the new length. */
-size_t sp_key_replace_land(const sp_tok *key, const uint32_t *off, const uint32_t *lens, unsigned n, unsigned l,
-                           const sp_tok *child, size_t clen, sp_tok *out);
+/* Hands each child of a whole position key to hook as it is made (the key as in a child list; move:
+ * the number of the move within its land), land by land in key order, a land equal to the one
+ * before it skipped, until hook returns non-zero. scratch receives the children of the land at hand.
+ * Returns 0, 1 when hook stopped it, or -1 (malformed key, out of memory). */
+int sp_pos_children_each(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_child_hook hook, void *arg,
+                         sp_children *scratch);
 
 /* Children of a whole position key: the position with one land replaced by one of its children. */
 int sp_pos_children(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_children *out);

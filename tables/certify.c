@@ -41,39 +41,26 @@ typedef struct hunt {
     builder *b;
     const sp_tok *r;
     size_t len;
-    const uint32_t *off, *lens; /* R's lands */
-    unsigned n, l;              /* how many; the one whose moves are being made */
     uint32_t g;
     void (*offer)(struct hunt *h, const sp_tok *child, size_t len); /* a child of R, as it comes */
     long free_at;               /* the candidate that costs nothing, or -1 */
 } hunt;
 
-static void hunt_init(hunt *h, builder *b, const sp_tok *r, size_t len, uint32_t *off, uint32_t *lens, uint32_t g,
-                      void (*offer)(hunt *, const sp_tok *, size_t))
-{
-    *h = (hunt){b, r, len, off, lens, sp_key_lands(r, len, off, lens, SP_MAX_LANDS), 0, g, offer, -1};
-}
-
-static int hunt_child(void *arg, const sp_tok *child, size_t clen, uint32_t move)
+static int hunt_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
 {
     hunt *h = arg;
-    sp_tok key[2 * SP_KEY_MAX];
     (void)move;
-    h->offer(h, key, sp_key_replace_land(h->r, h->off, h->lens, h->n, h->l, child, clen, key));
+    h->offer(h, key, len);
     return h->free_at >= 0 || h->b->status != 0;
 }
 
-/* Offers R's children land by land (a land equal to the one before gives the same children). */
+/* Offers R's children in the order of the moves, unless a free candidate is known already. */
 static void hunt_moves(hunt *h)
 {
     builder *b = h->b;
-    for (h->l = 0; h->l < h->n && b->status == 0 && h->free_at < 0; h->l++) {
-        const sp_tok *land = h->r + h->off[h->l];
-        if (h->l > 0 && !sp_key_cmp(land, h->lens[h->l], h->r + h->off[h->l - 1], h->lens[h->l - 1]))
-            continue;
-        if (sp_land_children_part(b->ctx, land, h->lens[h->l], NULL, hunt_child, h, &b->land_kids) < 0)
-            failed(b, -1, "out of memory");
-    }
+    if (b->status == 0 && h->free_at < 0 &&
+        sp_pos_children_each(b->ctx, h->r, h->len, hunt_child, h, &b->land_kids) < 0)
+        failed(b, -1, "out of memory");
 }
 
 /* ---------------------------------------------------------------- normal play */
@@ -145,9 +132,7 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
     }
     sp_children *ch = &b->grandkids;
     sp_children_clear(ch);
-    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-    hunt h;
-    hunt_init(&h, b, key, len, off, lens, j, offer_position);
+    hunt h = {b, key, len, j, offer_position, -1};
     hunt_moves(&h);
     if (b->status)
         return;
@@ -298,9 +283,7 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     sp_children *cand = &b->cands;
     sp_children_clear(cand);
-    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-    hunt h;
-    hunt_init(&h, b, r, len, off, lens, g, offer_normalised);
+    hunt h = {b, r, len, g, offer_normalised, -1};
     const uint32_t *o;
     size_t no = sp_solver_game_options(b->s, g, &o);
     for (size_t i = 0; i < no && b->status == 0 && h.free_at < 0; i++) /* the moves in the game first */

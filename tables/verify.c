@@ -32,12 +32,12 @@ typedef struct land_xors {
 
 #define MEMO_LANDS (1u << 18) /* then the memo starts again: bounded memory */
 
-/* Per-thread scratch: a canonicaliser, child lists (one per recursion level), the memo of lands. */
+/* Per-thread scratch: a canonicaliser, child lists (a position's, a land's), the memo of lands. */
 typedef struct checker {
     const sp_cert *c;
     misere *m;
     sp_canon_ctx *ctx;
-    sp_children kids[3];
+    sp_children kids;
     sp_children land_kids, memo;
     land_xors *memo_xors; /* of memo's land i */
     uint64_t positions;
@@ -60,14 +60,14 @@ static long xor_of_facts(const sp_cert *c, const sp_tok *key, size_t len)
     return x;
 }
 
-/* Fills k->kids[level] with the children of key; false when out of memory. */
-static bool children(checker *k, const sp_tok *key, size_t len, int level)
+/* Fills k->kids with the children of key; false when out of memory. */
+static bool children(checker *k, const sp_tok *key, size_t len)
 {
-    if (sp_pos_children(k->ctx, key, len, &k->kids[level])) {
+    if (sp_pos_children(k->ctx, key, len, &k->kids)) {
         k->oom = 1;
         return false;
     }
-    k->positions += k->kids[level].n;
+    k->positions += k->kids.n;
     return true;
 }
 
@@ -169,9 +169,9 @@ static bool normal_fact(checker *k, size_t i, char *why, size_t cap)
             return false;
         }
     }
-    if (!children(k, key, len, 0))
+    if (!children(k, key, len))
         return false;
-    const sp_children *ch = &k->kids[0];
+    const sp_children *ch = &k->kids;
     for (size_t m = 0; m < ch->n; m++) {
         if (!normal_answered(k, ch->tok + ch->off[m], ch->len[m], g)) {
             snprintf(why, cap, "fact %zu (a claimed nimber): its move number %zu has no answer in the certificate",
@@ -262,23 +262,20 @@ static bool misere_child_loss(checker *k, const sp_tok *key, size_t len, uint32_
     return rlen >= 0 && misere_loss(k, r, (size_t)rlen, h);
 }
 
-/* A move of R + h in land l of R, as the land's children come. */
-typedef struct misere_move {
+/* The hunt for an answer among the children of R + h. */
+typedef struct misere_hunt {
     checker *k;
-    const sp_tok *r;
-    const uint32_t *off, *lens;
-    unsigned n, l;
     uint32_t h;
-} misere_move;
+    uint64_t moves; /* children seen */
+} misere_hunt;
 
-/* Stops at the first child of the land that leaves a claimed loss. */
-static int misere_child_answers(void *arg, const sp_tok *child, size_t clen, uint32_t move)
+/* Stops at the first child that leaves a claimed loss. */
+static int misere_child_answers(void *arg, const sp_tok *key, size_t len, uint32_t move)
 {
-    const misere_move *mv = arg;
-    sp_tok key[2 * SP_KEY_MAX];
+    misere_hunt *mh = arg;
     (void)move;
-    size_t len = sp_key_replace_land(mv->r, mv->off, mv->lens, mv->n, mv->l, child, clen, key);
-    return misere_child_loss(mv->k, key, len, mv->h);
+    mh->moves++;
+    return misere_child_loss(mh->k, key, len, mh->h);
 }
 
 /* Does the player to move in R + h (normalised) have a move to a claimed loss, or no move at all?
@@ -289,20 +286,12 @@ static bool misere_answered(checker *k, const sp_tok *r, size_t len, uint32_t h)
     for (size_t i = 0; (o = vg_option(k->m, h, i)) != SP_VG_NONE; i++)
         if (misere_loss(k, r, len, o))
             return true;
-    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-    misere_move mv = {k, r, off, lens, sp_key_lands(r, len, off, lens, SP_MAX_LANDS), 0, h};
-    size_t moves = 0;
-    for (mv.l = 0; mv.l < mv.n; mv.l++) {
-        if (mv.l > 0 && !sp_key_cmp(r + off[mv.l], lens[mv.l], r + off[mv.l - 1], lens[mv.l - 1]))
-            continue; /* the same land again: the same moves */
-        int rc = sp_land_children_part(k->ctx, r + off[mv.l], lens[mv.l], NULL, misere_child_answers, &mv,
-                                       &k->land_kids);
-        k->positions += k->land_kids.n;
-        moves += k->land_kids.n;
-        if (rc)
-            return rc > 0 || (k->oom = 1, false);
-    }
-    return moves == 0 && vg_option(k->m, h, 0) == SP_VG_NONE; /* no move: the player to move has won */
+    misere_hunt mh = {k, h, 0};
+    int rc = sp_pos_children_each(k->ctx, r, len, misere_child_answers, &mh, &k->land_kids);
+    k->positions += mh.moves;
+    if (rc)
+        return rc > 0 || (k->oom = 1, false);
+    return mh.moves == 0 && vg_option(k->m, h, 0) == SP_VG_NONE; /* no move: the player to move has won */
 }
 
 /* Checks the fact (R, j): every move of R + j, in R or in j, must be answered. */
@@ -317,9 +306,9 @@ static bool misere_fact(checker *k, size_t i, char *why, size_t cap)
             snprintf(why, cap, "fact %zu: its move number %zu in the game beside it has no answer", i, m + 1);
             return false;
         }
-    if (!children(k, key, len, 0))
+    if (!children(k, key, len))
         return false;
-    const sp_children *ch = &k->kids[0];
+    const sp_children *ch = &k->kids;
     if (ch->n == 0 && vg_option(k->m, j, 0) == SP_VG_NONE) {
         snprintf(why, cap, "fact %zu: a position with no move is a misère win, not a loss", i);
         return false;
@@ -349,9 +338,9 @@ static bool land_fact(checker *k, size_t i, char *why, size_t cap)
         snprintf(why, cap, "land fact %zu: the land has more than %u lives", i, most);
         return false;
     }
-    if (!children(k, land, len, 0))
+    if (!children(k, land, len))
         return false;
-    const sp_children *ch = &k->kids[0];
+    const sp_children *ch = &k->kids;
     uint32_t *opts = malloc((ch->n + 1) * sizeof *opts), g = SP_VG_NONE;
     if (!opts)
         return k->oom = 1, false;
@@ -470,8 +459,7 @@ static int checker_init(checker *k, const sp_cert *c, misere *m)
     k->c = c;
     k->m = m;
     k->ctx = sp_canon_ctx_new();
-    for (int i = 0; i < 3; i++)
-        sp_children_init(&k->kids[i]);
+    sp_children_init(&k->kids);
     sp_children_init(&k->land_kids);
     sp_children_init(&k->memo);
     k->memo_xors = c->play == SP_CERT_NORMAL ? malloc(MEMO_LANDS * sizeof *k->memo_xors) : NULL;
@@ -480,8 +468,7 @@ static int checker_init(checker *k, const sp_cert *c, misere *m)
 
 static void checker_free(checker *k)
 {
-    for (int i = 0; i < 3; i++)
-        sp_children_free(&k->kids[i]);
+    sp_children_free(&k->kids);
     sp_children_free(&k->land_kids);
     sp_children_free(&k->memo);
     free(k->memo_xors);

@@ -249,6 +249,49 @@ static void expect_children(const char *pos, const char *const *expected, size_t
     sp_children_free(&ch);
 }
 
+typedef struct first_children {
+    sp_children seen;
+    size_t stop_after;
+} first_children;
+
+static int note_until(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    first_children *f = arg;
+    (void)move;
+    sp_children_add(&f->seen, key, len);
+    return f->seen.n >= f->stop_after;
+}
+
+/* A hook that stops after k children of a position of several lands (two of them equal) has seen
+ * exactly the first k of the list sp_pos_children() makes, in its order. */
+START_TEST(position_children_stop_early)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = key_of("0*3+0*2+0*2+0.AB|AB", key);
+    sp_children all, scratch;
+    sp_children_init(&all);
+    sp_children_init(&scratch);
+    ck_assert_int_eq(sp_pos_children(ctx, key, len, &all), 0);
+    ck_assert_uint_gt(all.n, 6);
+    for (size_t k = 1; k <= all.n; k++) {
+        first_children f = {.stop_after = k};
+        sp_children_init(&f.seen);
+        ck_assert_int_eq(sp_pos_children_each(ctx, key, len, note_until, &f, &scratch), 1);
+        ck_assert_uint_eq(f.seen.n, k);
+        for (size_t i = 0; i < k; i++)
+            ck_assert(!sp_key_cmp(f.seen.tok + f.seen.off[i], f.seen.len[i], all.tok + all.off[i], all.len[i]));
+        sp_children_free(&f.seen);
+    }
+    first_children f = {.stop_after = all.n + 1};
+    sp_children_init(&f.seen);
+    ck_assert_int_eq(sp_pos_children_each(ctx, key, len, note_until, &f, &scratch), 0);
+    ck_assert_uint_eq(f.seen.n, all.n);
+    sp_children_free(&f.seen);
+    sp_children_free(&all);
+    sp_children_free(&scratch);
+}
+END_TEST
+
 /* Worked out by drawing (the same lists come out of SPOTS's move generator).
  * 0*1: the only move is a loop; inside and outside both see the old spot and the new one.
  * 0*2: a loop (the other spot inside or outside: the same on the sphere), or a curve between them.
@@ -584,6 +627,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, malformed_input);
     tcase_add_test(tc, simplification_rules);
     tcase_add_test(tc, children_by_hand);
+    tcase_add_test(tc, position_children_stop_early);
     tcase_add_test(tc, every_game_of_up_to_three_spots);
     tcase_add_test(tc, canonical_form_is_invariant);
     tcase_add_test(tc, single_boundary_reversal_is_not_a_symmetry);
