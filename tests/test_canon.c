@@ -262,8 +262,9 @@ static int note_until(void *arg, const sp_tok *key, size_t len, uint32_t move)
     return f->seen.n >= f->stop_after;
 }
 
-/* A hook that stops after k children of a position of several lands (two of them equal) has seen
- * exactly the first k of the list sp_pos_children() makes, in its order. */
+/* The generator stops as soon as its hook says so: a hook that stops after k children of a position
+ * of several lands (two of them equal) gets exactly k (the first k of sp_pos_children()'s list, which
+ * is built on it and checked by hand above) and a stop; one that never stops gets them all. */
 START_TEST(position_children_stop_early)
 {
     sp_tok key[SP_KEY_MAX];
