@@ -64,6 +64,14 @@ static size_t at_least_16mib(size_t bytes)
     return bytes < ((size_t)16 << 20) ? (size_t)16 << 20 : bytes;
 }
 
+/* The land cache catches most repeats within a few thousand expansions (landcache.h); more pays
+ * little (measured: README.md, Performance). */
+static size_t default_lcache_bytes(size_t tt_bytes)
+{
+    size_t b = tt_bytes / 64, lo = (size_t)4 << 20, hi = (size_t)64 << 20;
+    return b < lo ? lo : b > hi ? hi : b;
+}
+
 static unsigned default_threads(void)
 {
 #ifdef _OPENMP
@@ -90,10 +98,13 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.nim = sp_nimstore_new(nim_bytes);
     s->eng.mis = sp_nimstore_new(nim_bytes); /* untouched memory costs nothing in normal play */
     s->eng.games = sp_mg_new(game_bytes);
+    s->eng.lands = sp_lcache_new(o && o->lcache_bytes ? o->lcache_bytes : default_lcache_bytes(tt_bytes));
     s->eng.mis_lives = lives < 0 ? 0 : (unsigned)lives;
     s->eng.mis_sum_lives = lives < 0 || sum_lives < lives ? s->eng.mis_lives : (unsigned)sum_lives;
-    s->workers = calloc(s->threads, sizeof *s->workers);
-    if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.games || !s->workers) {
+    s->workers = aligned_alloc(64, s->threads * sizeof *s->workers); /* sizeof is a multiple of 64 */
+    if (s->workers)
+        memset(s->workers, 0, s->threads * sizeof *s->workers);
+    if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.games || !s->eng.lands || !s->workers) {
         sp_solver_free(s);
         return NULL;
     }
@@ -129,6 +140,7 @@ void sp_solver_free(sp_solver *s)
     sp_nimstore_free(s->eng.nim);
     sp_nimstore_free(s->eng.mis);
     sp_mg_free(s->eng.games);
+    sp_lcache_free(s->eng.lands);
     free(s);
 }
 
@@ -151,6 +163,12 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->sums = sp_mg_sums(s->eng.games);
     out->game_bytes = sp_mg_bytes(s->eng.games) + sp_nimstore_bytes(s->eng.mis);
     out->game_used_bytes = sp_mg_used_bytes(s->eng.games) + sp_nimstore_used_bytes(s->eng.mis);
+    sp_lcache_stats lc;
+    sp_lcache_get_stats(s->eng.lands, &lc);
+    out->lcache_bytes = lc.bytes;
+    out->lcache_used_bytes = lc.used_bytes;
+    out->lcache_lookups = lc.lookups;
+    out->lcache_hits = lc.hits;
     out->games_full = sp_mg_full(s->eng.games) || sp_nimstore_full(s->eng.mis);
     out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
     out->threads = s->threads;

@@ -36,6 +36,8 @@ typedef struct sp_solver_stats {
     uint64_t mis_lands;   /* misère: lands whose game is stored */
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
     size_t game_bytes, game_used_bytes;
+    size_t lcache_bytes, lcache_used_bytes; /* the children of lands expanded lately */
+    uint64_t lcache_lookups, lcache_hits;
     int games_full;       /* misère: the game table or the land store ran out of room */
     double seconds;       /* wall time of the current or last call */
     unsigned threads;
@@ -52,6 +54,7 @@ typedef struct sp_solver_opts {
     size_t tt_bytes;  /* transposition table; 0: a quarter of physical memory, at most 4 GiB */
     size_t nim_bytes; /* nimber store (and misère land store); 0: an eighth of tt_bytes, at least 16 MiB */
     size_t game_bytes; /* misère game table; 0: half of tt_bytes, at least 16 MiB (touched as used) */
+    size_t lcache_bytes; /* children of lands expanded lately; 0: tt_bytes / 64 within 4..64 MiB */
     int misere_lives; /* misère: value lands of at most this many lives; 0: the default; < 0: none */
     int misere_sum_lives; /* misère: and every land of a sum but its largest, up to this many lives;
                            * 0: the default; < 0: no more than misere_lives */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "landcache.h"
 #include "moves.h"
 #include "nimstore.h"
 #include "reference.h"
@@ -404,6 +405,103 @@ START_TEST(nimstore_grows_under_threads)
 }
 END_TEST
 
+/* The land cache gives back exactly the list put, in its order; an entry is gone once the ring has
+ * written over it (the first of many), and a repeat of two parts is cached once. */
+static void same_list(const sp_lcache_entry *e, const sp_children *c)
+{
+    ck_assert_uint_eq(e->n, c->n);
+    const sp_tok *tok = e->tok;
+    for (size_t i = 0; i < c->n; tok += e->len[i++]) {
+        ck_assert_uint_eq(e->len[i], c->len[i]);
+        ck_assert(memcmp(tok, c->tok + c->off[i], c->len[i] * sizeof *tok) == 0);
+    }
+}
+
+START_TEST(land_cache_ring)
+{
+    sp_lcache *lc = sp_lcache_new(64 << 10);
+    ck_assert_ptr_nonnull(lc);
+    sp_tok spots_key[SP_KEY_MAX];
+    sp_children c;
+    sp_children_init(&c);
+    uint64_t rng = 3;
+    unsigned hits = 0;
+    for (unsigned game = 0; game < 400; game++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = sp_random_game(ctx, 6 + game % 6, game % 9, &rng, key);
+        uint32_t off[SP_MAX_LANDS], ll[SP_MAX_LANDS];
+        unsigned nl = sp_key_lands(key, len, off, ll, SP_MAX_LANDS);
+        for (unsigned l = 0; l < nl; l++) {
+            uint64_t h[2];
+            sp_lcache_entry e;
+            ck_assert_int_eq(sp_land_children(ctx, key + off[l], ll[l], &c), 0);
+            sp_lcache_hash(key + off[l], ll[l], h);
+            if (sp_lcache_get(lc, h, &e)) { /* cached before: the same list */
+                same_list(&e, &c);
+                hits++;
+            }
+            sp_children *twice[2] = {&c, &c};
+            sp_lcache_put(lc, h, twice, game % 2 ? 2 : 1);
+            ck_assert(sp_lcache_get(lc, h, &e));
+            same_list(&e, &c);
+        }
+    }
+    ck_assert_uint_gt(hits, 0);
+    sp_lcache_free(lc);
+    /* one entry, then others in other slots of the index: it stays until the ring writes over it */
+    lc = sp_lcache_new(64 << 10);
+    sp_lcache_entry e;
+    sp_lcache_stats st;
+    sp_children *one[1] = {&c};
+    uint64_t first[2] = {1, 2};
+    ck_assert_int_eq(sp_land_children(ctx, spots_key, spots(7, spots_key), &c), 0);
+    sp_lcache_put(lc, first, one, 1);
+    for (uint64_t i = 0; i < 2000; i++) {
+        uint64_t h[2] = {2 + i % 200, i};
+        sp_lcache_put(lc, h, one, 1);
+        sp_lcache_get_stats(lc, &st);
+        ck_assert(sp_lcache_get(lc, h, &e));
+        ck_assert(sp_lcache_get(lc, first, &e) == (st.used_bytes < st.bytes));
+    }
+    ck_assert_uint_eq(st.used_bytes, st.bytes); /* the ring went round */
+    ck_assert_uint_le(st.bytes, 64 << 10);
+    sp_children_free(&c);
+    sp_lcache_free(lc);
+}
+END_TEST
+
+/* The cache spares making a land's children again, nothing else: the search is the same node for
+ * node with a cache that can hold almost nothing, one or three threads. */
+START_TEST(land_cache_changes_no_node)
+{
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = 1};
+    sp_solver *big = sp_solver_new(&o);
+    o.lcache_bytes = 16 << 10;
+    sp_solver *tiny = sp_solver_new(&o);
+    o.threads = 3;
+    sp_solver *tiny3 = sp_solver_new(&o);
+    ck_assert(big && tiny && tiny3);
+    for (unsigned n = 1; n <= 11; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        int want = sp_solver_nimber(big, key, len);
+        ck_assert_int_eq(sp_solver_nimber(tiny, key, len), want);
+        ck_assert_int_eq(sp_solver_nimber(tiny3, key, len), want);
+        sp_solver_stats a, b, c;
+        sp_solver_stats_get(big, &a);
+        sp_solver_stats_get(tiny, &b);
+        sp_solver_stats_get(tiny3, &c);
+        ck_assert_msg(a.nodes == b.nodes && a.nodes == c.nodes, "0*%u: %llu nodes, %llu with a tiny cache, %llu on three threads",
+                      n, (unsigned long long)a.nodes, (unsigned long long)b.nodes, (unsigned long long)c.nodes);
+        if (n == 11) /* the big cache served more expansions */
+            ck_assert_uint_gt(a.lcache_hits, b.lcache_hits);
+    }
+    sp_solver_free(big);
+    sp_solver_free(tiny);
+    sp_solver_free(tiny3);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
     sp_test_add_case(s, name, t, setup, teardown, 240);
@@ -416,6 +514,8 @@ int main(int argc, char **argv)
     add_case(s, "published two threads", published_normal_outcomes_two_threads);
     add_case(s, "node for node", node_for_node_whatever_the_threads);
     add_case(s, "team notes", team_notes_per_round);
+    add_case(s, "land cache ring", land_cache_ring);
+    add_case(s, "land cache nodes", land_cache_changes_no_node);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
     add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
     add_case(s, "nimstore threads", nimstore_grows_under_threads);

@@ -94,7 +94,10 @@ static void print_text(const solve_args *a, const char *canon, sp_outcome o, int
     else
         printf("nimber store %llu lands (%.1f of %zu MiB)", (unsigned long long)s->nimbers,
                (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20);
-    printf(", peak %.0f MiB\n", (double)s->peak_bytes / (1 << 20));
+    printf(", land cache %.1f of %zu MiB (%.1f%% hits), peak %.0f MiB\n", (double)s->lcache_used_bytes / (1 << 20),
+           s->lcache_bytes >> 20,
+           s->lcache_lookups ? 100.0 * (double)s->lcache_hits / (double)s->lcache_lookups : 0.0,
+           (double)s->peak_bytes / (1 << 20));
 }
 
 static void print_json(const solve_args *a, const char *canon, sp_outcome o, int nimber, const sp_solver_stats *s)
@@ -104,10 +107,12 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     if (a->nimber)
         printf(", \"nimber\": %d", nimber);
     printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
-           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"peak_mb\": %.1f",
+           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"land_cache_mb\": %zu, "
+           "\"land_cache_hits\": %llu, \"land_cache_lookups\": %llu, \"peak_mb\": %.1f",
            (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
            (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
-           (unsigned long long)s->nimbers, (double)s->peak_bytes / (1 << 20));
+           (unsigned long long)s->nimbers, s->lcache_bytes >> 20, (unsigned long long)s->lcache_hits,
+           (unsigned long long)s->lcache_lookups, (double)s->peak_bytes / (1 << 20));
     if (a->misere) /* after the keys both plays share */
         printf(", \"misere_lives\": %u, \"misere_sum_lives\": %u, \"land_values\": %llu, \"games\": %llu, "
                "\"game_sums\": %llu, \"games_full\": %s",

@@ -1,0 +1,130 @@
+/* landcache.c: the ring of recently made child lists and its index (landcache.h). A slot of the index
+ * names where in the ring its entry starts, counted in bytes ever written, so that an entry that the
+ * ring has since written over is recognised as gone without being cleared. */
+#include "landcache.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define ALIGN 8
+#define BYTES_PER_SLOT 128
+
+typedef struct slot {
+    uint64_t h[2];
+    uint64_t start; /* where the entry starts, in bytes written since the cache was made */
+} slot;
+
+struct sp_lcache {
+    uint8_t *ring;
+    size_t cap;    /* bytes of ring */
+    uint64_t head; /* bytes written since the cache was made (skips at the ring's end included) */
+    slot *index;
+    size_t mask;   /* slots - 1 */
+    sp_children merged; /* a round's parts joined, before they are copied in */
+    uint64_t lookups, hits;
+};
+
+sp_lcache *sp_lcache_new(size_t bytes)
+{
+    size_t slots = 1;
+    while ((slots * 2) * (BYTES_PER_SLOT + sizeof(slot)) <= bytes)
+        slots *= 2;
+    if (slots < 64)
+        return NULL;
+    sp_lcache *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->cap = (bytes - slots * sizeof(slot)) / ALIGN * ALIGN;
+    c->mask = slots - 1;
+    c->ring = malloc(c->cap); /* untouched pages cost nothing until the ring reaches them */
+    c->index = calloc(slots, sizeof(slot));
+    sp_children_init(&c->merged);
+    if (!c->ring || !c->index) {
+        sp_lcache_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void sp_lcache_free(sp_lcache *c)
+{
+    if (!c)
+        return;
+    free(c->ring);
+    free(c->index);
+    sp_children_free(&c->merged);
+    free(c);
+}
+
+void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2])
+{
+    XXH128_hash_t x = XXH3_128bits(land, len * sizeof *land);
+    h[0] = x.low64;
+    h[1] = x.high64;
+}
+
+/* An entry: n (uint32_t), the n lengths (uint16_t), then the tokens; padded to ALIGN. */
+static size_t entry_bytes(const sp_children *c)
+{
+    size_t b = sizeof(uint32_t) + c->n * sizeof(uint16_t) + c->tok_len * sizeof(sp_tok);
+    return (b + ALIGN - 1) / ALIGN * ALIGN;
+}
+
+bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)
+{
+    const slot *s = &c->index[h[0] & c->mask];
+    c->lookups++;
+    /* the ring has written over an entry once more than cap bytes followed its start */
+    if (s->h[0] != h[0] || s->h[1] != h[1] || c->head - s->start > c->cap || c->head == 0)
+        return false;
+    const uint8_t *p = c->ring + s->start % c->cap;
+    memcpy(&e->n, p, sizeof e->n);
+    e->len = (const uint16_t *)(p + sizeof(uint32_t));
+    e->tok = (const sp_tok *)(e->len + e->n);
+    c->hits++;
+    return true;
+}
+
+static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
+{
+    size_t bytes = entry_bytes(l);
+    if (bytes > c->cap / 4)
+        return;
+    size_t at = c->head % c->cap;
+    if (at + bytes > c->cap) { /* an entry lies in one piece: skip to the ring's start */
+        c->head += c->cap - at;
+        at = 0;
+    }
+    uint8_t *p = c->ring + at;
+    uint32_t n = (uint32_t)l->n;
+    memcpy(p, &n, sizeof n);
+    uint16_t *len = (uint16_t *)(p + sizeof n);
+    sp_tok *tok = (sp_tok *)(len + n);
+    for (size_t i = 0; i < l->n; i++) {
+        len[i] = (uint16_t)l->len[i];
+        memcpy(tok, l->tok + l->off[i], l->len[i] * sizeof *tok);
+        tok += l->len[i];
+    }
+    slot *s = &c->index[h[0] & c->mask];
+    *s = (slot){{h[0], h[1]}, c->head};
+    c->head += bytes;
+}
+
+void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts)
+{
+    if (nparts == 1) {
+        put_list(c, h, parts[0]);
+        return;
+    }
+    if (sp_children_merge(&c->merged, parts, nparts) == 0)
+        put_list(c, h, &c->merged);
+}
+
+void sp_lcache_get_stats(const sp_lcache *c, sp_lcache_stats *s)
+{
+    s->bytes = c->cap + (c->mask + 1) * sizeof(slot);
+    s->used_bytes = (c->head < c->cap ? c->head : c->cap) + (c->mask + 1) * sizeof(slot);
+    s->lookups = c->lookups;
+    s->hits = c->hits;
+}
