@@ -65,10 +65,11 @@ static size_t at_least_16mib(size_t bytes)
 }
 
 /* The land cache catches most repeats within a few thousand expansions (landcache.h); more pays
- * little (measured: README.md, Performance). */
+ * little (0*20, one thread: 26.8% of the expansions served with 4 MiB, 29.7% with 16, 31.3% with 64,
+ * 31.4% with 256: the rest are lands whose last expansion stopped at a child that decided it). */
 static size_t default_lcache_bytes(size_t tt_bytes)
 {
-    size_t b = tt_bytes / 64, lo = (size_t)4 << 20, hi = (size_t)64 << 20;
+    size_t b = tt_bytes / 16, lo = (size_t)4 << 20, hi = (size_t)64 << 20;
     return b < lo ? lo : b > hi ? hi : b;
 }
 
