@@ -39,6 +39,7 @@ typedef struct layout {
 
 struct sp_canon_ctx {
     uint64_t inexact;
+    struct sp_lcache *cache;         /* for moves.c; not owned */
     bool truncated;                  /* the land being built may not have its least key */
     const sp_pos *p;
     uint16_t up_index[SP_MAX_SYMS];  /* letter id -> dense upper-case index */
@@ -90,6 +91,16 @@ void sp_canon_ctx_free(sp_canon_ctx *ctx)
 uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx)
 {
     return ctx->inexact;
+}
+
+void sp_canon_ctx_set_cache(sp_canon_ctx *ctx, struct sp_lcache *cache)
+{
+    ctx->cache = cache;
+}
+
+struct sp_lcache *sp_canon_ctx_cache(const sp_canon_ctx *ctx)
+{
+    return ctx->cache;
 }
 
 /* ---------------------------------------------------------------- boundaries */

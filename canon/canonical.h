@@ -49,6 +49,12 @@ void sp_canon_ctx_free(sp_canon_ctx *ctx);
 /* How many keys were produced without the exactness guarantee since the context was made. */
 uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx);
 
+/* The land cache (landcache.h) that the move generation of this context consults and fills: NULL
+ * (as made) for none. The context does not own it; the cache must outlive its use here. */
+struct sp_lcache;
+void sp_canon_ctx_set_cache(sp_canon_ctx *ctx, struct sp_lcache *cache);
+struct sp_lcache *sp_canon_ctx_cache(const sp_canon_ctx *ctx);
+
 /* Key of land l of a simplified position; returns its length (at most SP_KEY_MAX). */
 size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out);
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "landcache.h"
 #include "rng.h"
 #include "simplify.h"
 
@@ -528,30 +529,53 @@ typedef struct keyed_sink {
     sp_tok key[SP_KEY_MAX];
 } keyed_sink;
 
+/* Lists a child made by `move` unless it is listed already, and shows a new one to the hook: -1 out
+ * of memory, 1 the hook stops the round, else 0. */
+static int list_child(sp_children *c, const sp_tok *key, size_t len, uint32_t move, sp_child_hook hook,
+                      void *hook_arg)
+{
+    int added = sp_children_add(c, key, len);
+    if (added <= 0)
+        return added;
+    if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
+        return -1;
+    c->first[c->n - 1] = move;
+    return hook && hook(hook_arg, key, len, move) ? 1 : 0;
+}
+
 static int add_simplified(void *arg, sp_pos *child, uint32_t move)
 {
     keyed_sink *ks = arg;
     sp_pos_simplify(child);
     size_t len = sp_canon_pos(ks->ctx, child, ks->key);
-    int added = sp_children_add(ks->out, ks->key, len);
-    if (added <= 0)
-        return added;
-    sp_children *c = ks->out;
-    if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
-        return -1;
-    c->first[c->n - 1] = move;
-    if (!ks->hook || !ks->hook(ks->hook_arg, ks->key, len, move))
-        return 0;
-    if (ks->part && ks->part->share)
+    int rc = list_child(ks->out, ks->key, len, move, ks->hook, ks->hook_arg);
+    if (rc == 1 && ks->part && ks->part->share)
         sp_move_share_stop(ks->part->share, ks->part->round);
-    return 1;
+    return rc;
 }
 
-int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
-                          sp_child_hook hook, void *hook_arg, sp_children *out)
+/* A cached list, as making it again would give it: from a copy, since a hook may make (and cache)
+ * other lands' children in the meantime. */
+static int replay(const sp_lcache_entry *e, sp_child_hook hook, void *hook_arg, sp_children *out)
+{
+    void *copy = malloc(e->bytes);
+    if (!copy)
+        return -1;
+    memcpy(copy, e->block, e->bytes);
+    sp_lcache_entry c;
+    sp_lcache_view(copy, &c);
+    int rc = 0;
+    const sp_tok *tok = c.tok;
+    for (uint32_t i = 0; i < c.n && !rc; tok += c.len[i++])
+        rc = list_child(out, tok, c.len[i], c.first[i], hook, hook_arg);
+    free(copy);
+    return rc;
+}
+
+static int make_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
+                         sp_child_hook hook, void *hook_arg, sp_children *out)
 {
     sp_pos in;
-    sp_children_clear(out);
     if (sp_key_decode(land, len, &in) || in.nland != 1)
         return -1;
     keyed_sink *ks = malloc(sizeof *ks);
@@ -564,6 +588,24 @@ int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, con
     ks->hook_arg = hook_arg;
     int rc = sp_pos_moves_part(&in, part, add_simplified, ks);
     free(ks);
+    return rc;
+}
+
+int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
+                          sp_child_hook hook, void *hook_arg, sp_children *out)
+{
+    sp_children_clear(out);
+    sp_lcache *cache = part && part->share ? NULL : sp_canon_ctx_cache(ctx); /* a part is not the list */
+    if (!cache)
+        return make_children(ctx, land, len, part, hook, hook_arg, out);
+    uint64_t h[2];
+    sp_lcache_entry e;
+    sp_lcache_hash(land, len, h);
+    if (sp_lcache_get(cache, h, &e))
+        return replay(&e, hook, hook_arg, out);
+    int rc = make_children(ctx, land, len, part, hook, hook_arg, out);
+    if (rc == 0) /* complete: no hook stopped it */
+        sp_lcache_put(cache, h, &out, 1);
     return rc;
 }
 
@@ -587,7 +629,7 @@ int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned npar
             return 0;
         const sp_children *c = parts[best];
         size_t i = at[best]++;
-        if (sp_children_add(out, c->tok + c->off[i], c->len[i]) < 0)
+        if (list_child(out, c->tok + c->off[i], c->len[i], c->first[i], NULL, NULL) < 0)
             return -1;
     }
 }

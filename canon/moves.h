@@ -88,12 +88,16 @@ typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t 
 /* The children that the moves one thread takes give (sp_pos_moves_part), with out->first[i] the
  * number of the move that first gave child i; sp_children_merge() joins the parts. hook (or NULL)
  * sees each as it comes. Returns 0, 1 when the round was stopped (by a hook, here or in another
- * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out. */
+ * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out.
+ * Without a share (all the moves), a land cache attached to ctx (canonical.h) is used: a cached list
+ * is given as making it again would give it (the same children, hook calls and move numbers), and a
+ * list made in full is cached. */
 int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
                           sp_child_hook hook, void *hook_arg, sp_children *out);
 
 /* Joins the parts into out in the order of the moves that first gave each child: the same list, in
- * the same order, as sp_land_children() makes alone. Returns 0, or -1 when out of memory. */
+ * the same order and with the same first moves, as sp_land_children() makes alone. Returns 0, or -1
+ * when out of memory. */
 int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts);
 
 /* Hands each child of a whole position key to hook as it is made (the key as in a child list; move:

@@ -115,7 +115,7 @@ typedef struct sp_rules {
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
-    sp_lcache *lands;      /* the children of the lands expanded lately (the leader's) */
+    sp_lcache *lands;      /* the children of the lands expanded lately: the leader's context uses it */
     sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
     sp_nimstore *mis;      /* misère: land key -> id of the land's game */
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */

@@ -119,6 +119,8 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
         s->workers[i].canon = sp_canon_ctx_new();
+        if (i == 0 && s->workers[i].canon) /* the leader expands alone what it has cached */
+            sp_canon_ctx_set_cache(s->workers[i].canon, s->eng.lands);
         s->workers[i].seen = s->threads > 1 ? sp_team_seen_new() : NULL;
         if (!s->workers[i].canon || (s->threads > 1 && !s->workers[i].seen)) {
             sp_solver_free(s);
@@ -178,6 +180,11 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
     out->misere_sum_birthday = SP_MISERE_SUM_BIRTHDAY;
+}
+
+struct sp_lcache *sp_solver_land_cache(sp_solver *s)
+{
+    return s->eng.lands;
 }
 
 void sp_solver_report(struct sp_solver *s)

@@ -108,6 +108,11 @@ void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t 
 
 void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out);
 
+/* The solver's land cache (landcache.h), for a caller that makes land children on the solver's
+ * thread between searches (the certificate builder: the lands it asks about are mostly those the
+ * search expanded); never NULL. */
+struct sp_lcache *sp_solver_land_cache(sp_solver *s);
+
 /* The default transposition table size for this machine (a quarter of memory, capped at 4 GiB). */
 size_t sp_solver_default_tt_bytes(void);
 

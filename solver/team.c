@@ -293,52 +293,37 @@ static int join_ready(sp_worker *const *m, unsigned n, sp_frame *f)
     }
 }
 
-/* The children of a land cached from an earlier expansion, each made ready in the order they were
- * made, as one thread making them again would. */
-static void from_cache(sp_worker *w, const sp_lcache_entry *e)
-{
-    w->nready = w->rtok_len = 0;
-    w->won = false;
-    const sp_tok *tok = e->tok;
-    for (uint32_t i = 0; i < e->n && !w->won && !w->failed; tok += e->len[i++])
-        w->prepare(w, tok, e->len[i], i);
-}
-
 sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
                           sp_frame *f)
 {
     sp_team *t = &w->eng->team;
-    sp_lcache *cache = w->eng->lands;
+    sp_lcache *cache = sp_canon_ctx_cache(w->canon);
     sp_worker *m[SP_MAX_TEAM] = {w};
     sp_children *parts[SP_MAX_TEAM];
-    sp_lcache_entry cached;
-    uint64_t h[2];
+    uint64_t h[2] = {0, 0};
     unsigned n = 1;
-    bool won = false;
+    bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= TEAM_MIN_MOVES;
     w->parent_k = k;
     w->prepare = prepare;
-    sp_lcache_hash(land, len, h);
-    if (sp_lcache_get(cache, h, &cached)) {
-        from_cache(w, &cached);
+    if (team && cache) { /* a cached land is made ready by the leader alone (moves.h) */
+        sp_lcache_hash(land, len, h);
+        team = !sp_lcache_holds(cache, h);
+    }
+    if (!team) {
+        w->round_part = (sp_move_part){NULL, 0};
+        atomic_store(&t->failed, false);
+        team_part(w, land, len);
         won = w->won;
-        n = w->failed ? 0 : 1;
+        n = atomic_load(&t->failed) ? 0 : 1;
     } else {
-        if (t->size < 2 || sp_key_moves_estimate(land, len) < TEAM_MIN_MOVES) {
-            w->round_part = (sp_move_part){NULL, 0};
-            atomic_store(&t->failed, false);
-            team_part(w, land, len);
-            won = w->won;
-            n = atomic_load(&t->failed) ? 0 : 1;
-        } else {
-            t->key = land;
-            t->len = len;
-            t->k = k;
-            t->prepare = prepare;
-            n = run_round(w, m, &won);
-        }
+        t->key = land;
+        t->len = len;
+        t->k = k;
+        t->prepare = prepare;
+        n = run_round(w, m, &won);
         for (unsigned i = 0; i < n && !won; i++)
             parts[i] = &m[i]->part;
-        if (n && !won) /* the parts are complete: no hook stopped the round */
+        if (cache && n && !won) /* the parts are complete: no hook stopped the round */
             sp_lcache_put(cache, h, parts, n);
     }
     if (won)

@@ -409,6 +409,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
     sp_children_init(&b.cands);
     if (!b.ctx)
         return -1;
+    sp_canon_ctx_set_cache(b.ctx, sp_solver_land_cache(s));
     if (c->play == SP_CERT_MISERE) {
         sp_solver_stats st;
         sp_solver_stats_get(s, &st);

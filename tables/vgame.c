@@ -37,7 +37,7 @@ static uint64_t hash_list(const uint32_t *v, size_t n)
 
 static bool same_list(const sp_vg *t, uint32_t g, const uint32_t *v, size_t n)
 {
-    return t->g[g].degree == n && !memcmp(t->pool + t->g[g].first, v, n * sizeof *v);
+    return t->g[g].degree == n && (n == 0 || !memcmp(t->pool + t->g[g].first, v, n * sizeof *v));
 }
 
 /* The slot of the list v in the set: where its id is, or the empty slot where it would go. */

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "canonical.h"
+#include "landcache.h"
 #include "moves.h"
 #include "pos.h"
 #include "rng.h"
@@ -599,6 +600,85 @@ START_TEST(a_hook_stops_the_round)
 }
 END_TEST
 
+/* What a hook saw of a land's children (keys and move numbers, in order); it stops after stop_at + 1
+ * of them, and may make the children of each child's lands with its own context meanwhile (as the
+ * certificate builder's hooks do), which with a small cache writes over the list being given. */
+typedef struct hook_log {
+    sp_children seen;
+    uint32_t moves[1024];
+    size_t stop_at;
+    sp_canon_ctx *nest_ctx;
+    sp_children nested;
+} hook_log;
+
+static int log_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    hook_log *g = arg;
+    ck_assert_uint_lt(g->seen.n, 1024);
+    g->moves[g->seen.n] = move;
+    ck_assert_int_eq(sp_children_add(&g->seen, key, len), 1);
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = g->nest_ctx ? sp_key_lands(key, len, off, lens, SP_MAX_LANDS) : 0;
+    for (unsigned l = 0; l < nl; l++)
+        ck_assert_int_eq(sp_land_children(g->nest_ctx, key + off[l], lens[l], &g->nested), 0);
+    return g->seen.n > g->stop_at;
+}
+
+static void assert_same_log(const hook_log *a, const hook_log *b)
+{
+    assert_same_list(&a->seen, &b->seen);
+    ck_assert(memcmp(a->moves, b->moves, a->seen.n * sizeof *a->moves) == 0);
+}
+
+/* With a land cache attached to the context, a land's children come as making them would give them:
+ * the same list with the same first moves, the same hook calls, the same stop; also when the hook
+ * makes other lands' children with the same context and cache meanwhile. */
+START_TEST(land_cache_gives_what_making_gives)
+{
+    sp_canon_ctx *cc = sp_canon_ctx_new();
+    sp_lcache *cache = sp_lcache_new(32 << 10);
+    ck_assert(cc && cache);
+    sp_canon_ctx_set_cache(cc, cache);
+    sp_children made, given;
+    sp_children_init(&made);
+    sp_children_init(&given);
+    uint64_t rng = 5;
+    for (unsigned trial = 0; trial < 80; trial++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = random_position(5 + trial % 6, (unsigned)(sp_rng_next(&rng) % 8), &rng, key);
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+        for (unsigned l = 0; l < nl; l++) {
+            const sp_tok *land = key + off[l];
+            for (unsigned pass = 0; pass < 3; pass++) { /* stopped early, then whole (made, then given) */
+                size_t stop_at = pass == 0 ? trial % 3 : SIZE_MAX;
+                hook_log a = {.stop_at = stop_at}, b = {.stop_at = stop_at, .nest_ctx = trial % 2 ? cc : NULL};
+                sp_children_init(&a.seen);
+                sp_children_init(&b.seen);
+                sp_children_init(&b.nested);
+                int want = sp_land_children_part(ctx, land, lens[l], NULL, log_child, &a, &made);
+                ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], NULL, log_child, &b, &given), want);
+                assert_same_list(&given, &made);
+                ck_assert(memcmp(given.first, made.first, made.n * sizeof *made.first) == 0);
+                assert_same_log(&b, &a);
+                sp_children_free(&a.seen);
+                sp_children_free(&b.seen);
+                sp_children_free(&b.nested);
+            }
+        }
+    }
+    sp_lcache_stats st;
+    sp_lcache_get_stats(cache, &st);
+    ck_assert_uint_gt(st.hits, 100);                     /* lists were given from the cache ... */
+    ck_assert_uint_lt(st.hits, st.lookups);              /* ... and others made */
+    ck_assert_uint_eq(st.used_bytes, st.bytes);          /* the ring went round */
+    sp_children_free(&made);
+    sp_children_free(&given);
+    sp_canon_ctx_free(cc);
+    sp_lcache_free(cache);
+}
+END_TEST
+
 START_TEST(key_decoding_rejects_garbage)
 {
     sp_pos p;
@@ -636,6 +716,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, key_decoding_rejects_garbage);
     tcase_add_test(tc, parts_join_to_the_whole);
     tcase_add_test(tc, a_hook_stops_the_round);
+    tcase_add_test(tc, land_cache_gives_what_making_gives);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }

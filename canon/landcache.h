@@ -1,16 +1,18 @@
 /* landcache.h: the children of the lands expanded lately, kept so that a land expanded again is not
- * made again; internal to solver/. Used by one thread at a time (the leader of the search).
+ * made again. Used by one thread at a time: attached to a canonical context (canonical.h), it is
+ * consulted and filled by that context's move generation (moves.h) without the callers' knowing.
  *
  * Why: df-pn comes back to a node each time its thresholds send it there, and a land beside
  * several heaps (a sum's land settled as (L, 0), (L, 1), ...) is one expansion per heap: in 0*18,
- * 45% of the expansions are of a land expanded before, most of them a few expansions earlier, and
- * making the children (moves, simplification, canonical form) is nearly all of a search's time.
+ * 45% of the expansions are of a land expanded before. A certificate builder asks for the same
+ * lands again and again (misère 0*1..0*12: 80% of all land expansions of the table run repeat one).
+ * Making the children (moves, simplification, canonical form) is nearly all of that time.
  *
- * Contract: an entry is a land's complete list of children, in the order sp_land_children() gives
- * (moves.h), keyed by the 128-bit hash of the land key (a false hit needs a 128-bit collision, as in
- * the transposition table). Entries are written one after the other into a ring of fixed size, the
- * newest over the oldest, so the memory is what sp_lcache_new() was given, touched as used. An entry
- * read stays valid until the next put.
+ * Contract: an entry is a land's complete list of children in the order sp_land_children() gives,
+ * with the number of the move that first gave each, keyed by the 128-bit hash of the land key (a
+ * false hit needs a 128-bit collision). Entries are written one after the other into a ring of fixed
+ * size, the newest over the oldest, so the memory is what sp_lcache_new() was given, touched as used.
+ * An entry read stays valid until the next put.
  */
 #ifndef SP_LANDCACHE_H
 #define SP_LANDCACHE_H
@@ -23,12 +25,15 @@
 
 typedef struct sp_lcache sp_lcache;
 
-/* A land's children as read from the cache: child i is `len[i]` tokens, the children one after the
- * other from tok. */
+/* A land's children as read from the cache: child i is `len[i]` tokens (the children one after the
+ * other from tok), first given by move number first[i]. The entry is one block of `bytes` bytes. */
 typedef struct sp_lcache_entry {
     uint32_t n;
+    const uint32_t *first;
     const uint16_t *len;
     const sp_tok *tok;
+    const void *block;
+    size_t bytes;
 } sp_lcache_entry;
 
 typedef struct sp_lcache_stats {
@@ -47,10 +52,17 @@ void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2]);
 /* The children of the land of hash h, if cached. */
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e);
 
+/* Whether the land of hash h is cached, not counted as a lookup (for a caller choosing how to have
+ * its children made). */
+bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2]);
+
 /* Caches the children of the land of hash h, joined from the parts of one round (moves.h,
  * sp_children_merge; one part: as it is). A list too large for a quarter of the ring, or that memory
  * runs out for, is not cached. */
 void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts);
+
+/* The entry held in a copy of an entry's block (aligned for uint32_t). */
+void sp_lcache_view(const void *block, sp_lcache_entry *e);
 
 void sp_lcache_get_stats(const sp_lcache *c, sp_lcache_stats *s);
 

@@ -64,31 +64,55 @@ void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2])
     h[1] = x.high64;
 }
 
-/* An entry: n (uint32_t), the n lengths (uint16_t), then the tokens; padded to ALIGN. */
-static size_t entry_bytes(const sp_children *c)
+/* An entry: n, the n first moves (uint32_t), the n lengths (uint16_t), then the tokens. */
+static size_t block_bytes(size_t n, size_t tokens)
 {
-    size_t b = sizeof(uint32_t) + c->n * sizeof(uint16_t) + c->tok_len * sizeof(sp_tok);
-    return (b + ALIGN - 1) / ALIGN * ALIGN;
+    return sizeof(uint32_t) * (1 + n) + sizeof(uint16_t) * n + sizeof(sp_tok) * tokens;
+}
+
+void sp_lcache_view(const void *block, sp_lcache_entry *e)
+{
+    const uint32_t *w = block;
+    size_t tokens = 0;
+    e->n = w[0];
+    e->first = w + 1;
+    e->len = (const uint16_t *)(e->first + e->n);
+    e->tok = (const sp_tok *)(e->len + e->n);
+    for (uint32_t i = 0; i < e->n; i++)
+        tokens += e->len[i];
+    e->block = block;
+    e->bytes = block_bytes(e->n, tokens);
+}
+
+/* The slot of h when its entry is still in the ring, else NULL. */
+static const slot *find(const sp_lcache *c, const uint64_t h[2])
+{
+    const slot *s = &c->index[h[0] & c->mask];
+    /* the ring has written over an entry once more than cap bytes followed its start */
+    if (s->h[0] != h[0] || s->h[1] != h[1] || c->head - s->start > c->cap || c->head == 0)
+        return NULL;
+    return s;
+}
+
+bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2])
+{
+    return find(c, h) != NULL;
 }
 
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)
 {
-    const slot *s = &c->index[h[0] & c->mask];
+    const slot *s = find(c, h);
     c->lookups++;
-    /* the ring has written over an entry once more than cap bytes followed its start */
-    if (s->h[0] != h[0] || s->h[1] != h[1] || c->head - s->start > c->cap || c->head == 0)
+    if (!s)
         return false;
-    const uint8_t *p = c->ring + s->start % c->cap;
-    memcpy(&e->n, p, sizeof e->n);
-    e->len = (const uint16_t *)(p + sizeof(uint32_t));
-    e->tok = (const sp_tok *)(e->len + e->n);
+    sp_lcache_view(c->ring + s->start % c->cap, e);
     c->hits++;
     return true;
 }
 
 static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
 {
-    size_t bytes = entry_bytes(l);
+    size_t bytes = (block_bytes(l->n, l->tok_len) + ALIGN - 1) / ALIGN * ALIGN;
     if (bytes > c->cap / 4)
         return;
     size_t at = c->head % c->cap;
@@ -96,14 +120,16 @@ static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
         c->head += c->cap - at;
         at = 0;
     }
-    uint8_t *p = c->ring + at;
-    uint32_t n = (uint32_t)l->n;
-    memcpy(p, &n, sizeof n);
-    uint16_t *len = (uint16_t *)(p + sizeof n);
-    sp_tok *tok = (sp_tok *)(len + n);
+    uint32_t *w = (uint32_t *)(c->ring + at);
+    uint16_t *len = (uint16_t *)(w + 1 + l->n);
+    sp_tok *tok = (sp_tok *)(len + l->n);
+    w[0] = (uint32_t)l->n;
+    if (l->n)
+        memcpy(w + 1, l->first, l->n * sizeof *l->first);
     for (size_t i = 0; i < l->n; i++) {
         len[i] = (uint16_t)l->len[i];
-        memcpy(tok, l->tok + l->off[i], l->len[i] * sizeof *tok);
+        if (l->len[i]) /* a child with no land left is the empty key (and the list may have no tokens) */
+            memcpy(tok, l->tok + l->off[i], l->len[i] * sizeof *tok);
         tok += l->len[i];
     }
     slot *s = &c->index[h[0] & c->mask];
