@@ -388,6 +388,14 @@ static size_t random_position(unsigned n, unsigned moves, uint64_t *rng, sp_tok 
     return sp_random_game(ctx, n, moves, rng, key);
 }
 
+/* The lands of such a position: how many, with their offsets and lengths in key. */
+static unsigned random_lands(unsigned n, unsigned max_moves, uint64_t *rng, sp_tok *key, uint32_t *off,
+                             uint32_t *lens)
+{
+    size_t len = random_position(n, (unsigned)(sp_rng_next(rng) % max_moves), rng, key);
+    return sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+}
+
 START_TEST(canonical_form_is_invariant)
 {
     uint64_t rng = 12345;
@@ -510,9 +518,8 @@ START_TEST(parts_join_to_the_whole)
         sp_children_init(&job[i].out);
     for (unsigned trial = 0; trial < 60; trial++) {
         sp_tok key[SP_KEY_MAX];
-        size_t len = random_position(6 + trial % 8, (unsigned)(sp_rng_next(&rng) % 10), &rng, key);
         uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+        unsigned nl = random_lands(6 + trial % 8, 10, &rng, key, off, lens);
         for (unsigned l = 0; l < nl; l++) {
             ck_assert_int_eq(sp_land_children(ctx, key + off[l], lens[l], &whole), 0);
             for (unsigned threads = 1; threads <= THREADS; threads++) {
@@ -645,9 +652,8 @@ START_TEST(land_cache_gives_what_making_gives)
     uint64_t rng = 5;
     for (unsigned trial = 0; trial < 80; trial++) {
         sp_tok key[SP_KEY_MAX];
-        size_t len = random_position(5 + trial % 6, (unsigned)(sp_rng_next(&rng) % 8), &rng, key);
         uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+        unsigned nl = random_lands(5 + trial % 6, 8, &rng, key, off, lens);
         for (unsigned l = 0; l < nl; l++) {
             const sp_tok *land = key + off[l];
             for (unsigned pass = 0; pass < 3; pass++) { /* stopped early, then whole (made, then given) */
