@@ -22,7 +22,7 @@ struct sp_lcache {
     slot *index;
     size_t mask;   /* slots - 1 */
     sp_children merged; /* a round's parts joined, before they are copied in */
-    uint64_t lookups, hits;
+    uint64_t lookups, hits, partial;
 };
 
 sp_lcache *sp_lcache_new(size_t bytes)
@@ -64,10 +64,10 @@ void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2])
     h[1] = x.high64;
 }
 
-/* An entry: n, the n first moves (uint32_t), the n lengths (uint16_t), then the tokens. */
+/* An entry: n, made, the n first moves (uint32_t), the n lengths (uint16_t), then the tokens. */
 static size_t block_bytes(size_t n, size_t tokens)
 {
-    return sizeof(uint32_t) * (1 + n) + sizeof(uint16_t) * n + sizeof(sp_tok) * tokens;
+    return sizeof(uint32_t) * (2 + n) + sizeof(uint16_t) * n + sizeof(sp_tok) * tokens;
 }
 
 void sp_lcache_view(const void *block, sp_lcache_entry *e)
@@ -75,7 +75,8 @@ void sp_lcache_view(const void *block, sp_lcache_entry *e)
     const uint32_t *w = block;
     size_t tokens = 0;
     e->n = w[0];
-    e->first = w + 1;
+    e->made = w[1];
+    e->first = w + 2;
     e->len = (const uint16_t *)(e->first + e->n);
     e->tok = (const sp_tok *)(e->len + e->n);
     for (uint32_t i = 0; i < e->n; i++)
@@ -96,7 +97,11 @@ static const slot *find(const sp_lcache *c, const uint64_t h[2])
 
 bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2])
 {
-    return find(c, h) != NULL;
+    const slot *s = find(c, h);
+    uint32_t made;
+    if (s)
+        memcpy(&made, c->ring + s->start % c->cap + sizeof(uint32_t), sizeof made);
+    return s && made == SP_LCACHE_WHOLE;
 }
 
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)
@@ -106,11 +111,12 @@ bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)
     if (!s)
         return false;
     sp_lcache_view(c->ring + s->start % c->cap, e);
-    c->hits++;
+    c->hits += e->made == SP_LCACHE_WHOLE;
+    c->partial += e->made != SP_LCACHE_WHOLE;
     return true;
 }
 
-static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
+static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l, uint32_t made)
 {
     size_t bytes = (block_bytes(l->n, l->tok_len) + ALIGN - 1) / ALIGN * ALIGN;
     if (bytes > c->cap / 4)
@@ -121,11 +127,12 @@ static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
         at = 0;
     }
     uint32_t *w = (uint32_t *)(c->ring + at);
-    uint16_t *len = (uint16_t *)(w + 1 + l->n);
+    uint16_t *len = (uint16_t *)(w + 2 + l->n);
     sp_tok *tok = (sp_tok *)(len + l->n);
     w[0] = (uint32_t)l->n;
+    w[1] = made;
     if (l->n)
-        memcpy(w + 1, l->first, l->n * sizeof *l->first);
+        memcpy(w + 2, l->first, l->n * sizeof *l->first);
     for (size_t i = 0; i < l->n; i++) {
         len[i] = (uint16_t)l->len[i];
         if (l->len[i]) /* a child with no land left is the empty key (and the list may have no tokens) */
@@ -137,14 +144,14 @@ static void put_list(sp_lcache *c, const uint64_t h[2], const sp_children *l)
     c->head += bytes;
 }
 
-void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts)
+void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts, uint32_t made)
 {
     if (nparts == 1) {
-        put_list(c, h, parts[0]);
+        put_list(c, h, parts[0], made);
         return;
     }
     if (sp_children_merge(&c->merged, parts, nparts) == 0)
-        put_list(c, h, &c->merged);
+        put_list(c, h, &c->merged, made);
 }
 
 void sp_lcache_get_stats(const sp_lcache *c, sp_lcache_stats *s)
@@ -153,4 +160,5 @@ void sp_lcache_get_stats(const sp_lcache *c, sp_lcache_stats *s)
     s->used_bytes = (c->head < c->cap ? c->head : c->cap) + (c->mask + 1) * sizeof(slot);
     s->lookups = c->lookups;
     s->hits = c->hits;
+    s->partial = c->partial;
 }

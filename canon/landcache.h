@@ -8,9 +8,10 @@
  * lands again and again (misère 0*1..0*12: 80% of all land expansions of the table run repeat one).
  * Making the children (moves, simplification, canonical form) is nearly all of that time.
  *
- * Contract: an entry is a land's complete list of children in the order sp_land_children() gives,
- * with the number of the move that first gave each, keyed by the 128-bit hash of the land key (a
- * false hit needs a 128-bit collision). Entries are written one after the other into a ring of fixed
+ * Contract: an entry is a land's list of children in the order sp_land_children() gives, with the
+ * number of the move that first gave each, keyed by the 128-bit hash of the land key (a false hit
+ * needs a 128-bit collision): the whole list, or the children of its first `made` moves (a list cut
+ * short by a hook: the moves after them were not made). Entries are written one after the other into a ring of fixed
  * size, the newest over the oldest, so the memory is what sp_lcache_new() was given, touched as used.
  * An entry read stays valid until the next put.
  */
@@ -25,10 +26,13 @@
 
 typedef struct sp_lcache sp_lcache;
 
+#define SP_LCACHE_WHOLE UINT32_MAX
+
 /* A land's children as read from the cache: child i is `len[i]` tokens (the children one after the
- * other from tok), first given by move number first[i]. The entry is one block of `bytes` bytes. */
+ * other from tok), first given by move number first[i]; those of the moves numbered below `made`
+ * (SP_LCACHE_WHOLE: all of them). The entry is one block of `bytes` bytes. */
 typedef struct sp_lcache_entry {
-    uint32_t n;
+    uint32_t n, made;
     const uint32_t *first;
     const uint16_t *len;
     const sp_tok *tok;
@@ -39,7 +43,8 @@ typedef struct sp_lcache_entry {
 typedef struct sp_lcache_stats {
     size_t bytes;             /* ring and index, as given */
     size_t used_bytes;        /* of them written so far */
-    uint64_t lookups, hits;
+    uint64_t lookups, hits; /* hits: whole lists */
+    uint64_t partial;       /* lists cut short given (and the rest made) */
 } sp_lcache_stats;
 
 /* A cache within `bytes` (ring and index together); NULL when memory is short or bytes too small. */
@@ -52,14 +57,15 @@ void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2]);
 /* The children of the land of hash h, if cached. */
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e);
 
-/* Whether the land of hash h is cached, not counted as a lookup (for a caller choosing how to have
- * its children made). */
+/* Whether the whole list of the land of hash h is cached, not counted as a lookup (for a caller
+ * choosing how to have its children made). */
 bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2]);
 
 /* Caches the children of the land of hash h, joined from the parts of one round (moves.h,
- * sp_children_merge; one part: as it is). A list too large for a quarter of the ring, or that memory
- * runs out for, is not cached. */
-void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts);
+ * sp_children_merge; one part: as it is): the children of its moves numbered below `made`
+ * (SP_LCACHE_WHOLE: the whole list). A list too large for a quarter of the ring, or that memory runs
+ * out for, is not cached. */
+void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts, uint32_t made);
 
 /* The entry held in a copy of an entry's block (aligned for uint32_t). */
 void sp_lcache_view(const void *block, sp_lcache_entry *e);

@@ -132,6 +132,7 @@ typedef struct builder {
     sp_move_part part;       /* share NULL: every move is this part's */
     uint32_t taken;          /* the move number this part took last from the share */
     uint32_t move;           /* the number of the next move */
+    uint32_t from;           /* the moves numbered below were made before (a list resumed) */
     int err;                 /* -1: an error; 1: stopped */
 } builder;
 
@@ -181,6 +182,8 @@ static bool take(builder *bd, uint32_t m)
 static bool mine(builder *bd)
 {
     uint32_t m = bd->move++;
+    if (m < bd->from)
+        return false;
     if (!bd->part.share)
         return !bd->err;
     return take(bd, m) && m == bd->taken;
@@ -190,6 +193,10 @@ static bool mine(builder *bd)
  * moves that shares costly preparation skips it when the part takes none of them. */
 static bool any_mine(builder *bd, uint64_t count)
 {
+    if (bd->move + count <= bd->from) {
+        bd->move += (uint32_t)count;
+        return false;
+    }
     if (!bd->part.share || (take(bd, bd->move) && bd->taken - bd->move < count))
         return !bd->err;
     bd->move += (uint32_t)count;
@@ -496,7 +503,8 @@ int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
     return sp_pos_moves_part(p, NULL, sink, arg);
 }
 
-int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink sink, void *arg)
+/* The moves of the part numbered `from` on. */
+static int moves_from(const sp_pos *p, const sp_move_part *part, uint32_t from, sp_move_sink sink, void *arg)
 {
     builder *bd = malloc(sizeof *bd);
     if (!bd)
@@ -507,6 +515,7 @@ int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink si
     bd->part = part ? *part : (sp_move_part){NULL, 0};
     bd->taken = NOT_TAKEN;
     bd->move = 0;
+    bd->from = from;
     bd->dead[0] = bd->dead[1] = 0;
     bd->err = 0;
     for (unsigned r = 0; r < p->nreg && !bd->err; r++) {
@@ -518,6 +527,11 @@ int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink si
     int err = bd->err;
     free(bd);
     return err;
+}
+
+int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink sink, void *arg)
+{
+    return moves_from(p, part, 0, sink, arg);
 }
 
 typedef struct keyed_sink {
@@ -555,7 +569,7 @@ static int add_simplified(void *arg, sp_pos *child, uint32_t move)
 }
 
 /* A cached list, as making it again would give it: from a copy, since a hook may make (and cache)
- * other lands' children in the meantime. */
+ * other lands' children in the meantime. Returns 1 when the hook stopped it. */
 static int replay(const sp_lcache_entry *e, sp_child_hook hook, void *hook_arg, sp_children *out)
 {
     void *copy = malloc(e->bytes);
@@ -572,7 +586,9 @@ static int replay(const sp_lcache_entry *e, sp_child_hook hook, void *hook_arg, 
     return rc;
 }
 
-static int make_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
+/* The children that the moves numbered `from` on give, added to out (which holds those of the
+ * moves before: a list resumed). */
+static int make_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part, uint32_t from,
                          sp_child_hook hook, void *hook_arg, sp_children *out)
 {
     sp_pos in;
@@ -586,7 +602,7 @@ static int make_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, cons
     ks->part = part;
     ks->hook = hook;
     ks->hook_arg = hook_arg;
-    int rc = sp_pos_moves_part(&in, part, add_simplified, ks);
+    int rc = moves_from(&in, part, from, add_simplified, ks);
     free(ks);
     return rc;
 }
@@ -597,15 +613,20 @@ int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, con
     sp_children_clear(out);
     sp_lcache *cache = part && part->share ? NULL : sp_canon_ctx_cache(ctx); /* a part is not the list */
     if (!cache)
-        return make_children(ctx, land, len, part, hook, hook_arg, out);
+        return make_children(ctx, land, len, part, 0, hook, hook_arg, out);
     uint64_t h[2];
     sp_lcache_entry e;
+    uint32_t from = 0;
     sp_lcache_hash(land, len, h);
-    if (sp_lcache_get(cache, h, &e))
-        return replay(&e, hook, hook_arg, out);
-    int rc = make_children(ctx, land, len, part, hook, hook_arg, out);
-    if (rc == 0) /* complete: no hook stopped it */
-        sp_lcache_put(cache, h, &out, 1);
+    if (sp_lcache_get(cache, h, &e)) {
+        int rc = replay(&e, hook, hook_arg, out);
+        if (rc || e.made == SP_LCACHE_WHOLE)
+            return rc;
+        from = e.made; /* a list cut short before: the moves after it are made now */
+    }
+    int rc = make_children(ctx, land, len, NULL, from, hook, hook_arg, out);
+    if (rc >= 0) /* whole, or up to the child the hook stopped at (the last listed) */
+        sp_lcache_put(cache, h, &out, 1, rc == 0 ? SP_LCACHE_WHOLE : out->first[out->n - 1] + 1);
     return rc;
 }
 

@@ -91,7 +91,7 @@ typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t 
  * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out.
  * Without a share (all the moves), a land cache attached to ctx (canonical.h) is used: a cached list
  * is given as making it again would give it (the same children, hook calls and move numbers), and a
- * list made in full is cached. */
+ * list made is cached, in full or up to the child a hook stopped at (the rest is made when asked). */
 int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
                           sp_child_hook hook, void *hook_arg, sp_children *out);
 

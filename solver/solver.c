@@ -172,6 +172,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->lcache_used_bytes = lc.used_bytes;
     out->lcache_lookups = lc.lookups;
     out->lcache_hits = lc.hits;
+    out->lcache_partial = lc.partial;
     out->games_full = sp_mg_full(s->eng.games) || sp_nimstore_full(s->eng.mis);
     out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
     out->threads = s->threads;

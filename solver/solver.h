@@ -37,7 +37,7 @@ typedef struct sp_solver_stats {
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
     size_t game_bytes, game_used_bytes;
     size_t lcache_bytes, lcache_used_bytes; /* the children of lands expanded lately */
-    uint64_t lcache_lookups, lcache_hits;
+    uint64_t lcache_lookups, lcache_hits, lcache_partial; /* hits: whole lists; partial: lists resumed */
     int games_full;       /* misère: the game table or the land store ran out of room */
     double seconds;       /* wall time of the current or last call */
     unsigned threads;

@@ -324,7 +324,7 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
         for (unsigned i = 0; i < n && !won; i++)
             parts[i] = &m[i]->part;
         if (cache && n && !won) /* the parts are complete: no hook stopped the round */
-            sp_lcache_put(cache, h, parts, n);
+            sp_lcache_put(cache, h, parts, n, SP_LCACHE_WHOLE);
     }
     if (won)
         return SP_WIN;

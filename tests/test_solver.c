@@ -441,7 +441,7 @@ START_TEST(land_cache_ring)
                 hits++;
             }
             sp_children *twice[2] = {&c, &c};
-            sp_lcache_put(lc, h, twice, game % 2 ? 2 : 1);
+            sp_lcache_put(lc, h, twice, game % 2 ? 2 : 1, SP_LCACHE_WHOLE);
             ck_assert(sp_lcache_get(lc, h, &e));
             same_list(&e, &c);
         }
@@ -455,10 +455,10 @@ START_TEST(land_cache_ring)
     sp_children *one[1] = {&c};
     uint64_t first[2] = {1, 2};
     ck_assert_int_eq(sp_land_children(ctx, spots_key, spots(7, spots_key), &c), 0);
-    sp_lcache_put(lc, first, one, 1);
+    sp_lcache_put(lc, first, one, 1, SP_LCACHE_WHOLE);
     for (uint64_t i = 0; i < 2000; i++) {
         uint64_t h[2] = {2 + i % 200, i};
-        sp_lcache_put(lc, h, one, 1);
+        sp_lcache_put(lc, h, one, 1, SP_LCACHE_WHOLE);
         sp_lcache_get_stats(lc, &st);
         ck_assert(sp_lcache_get(lc, h, &e));
         if (st.used_bytes < st.bytes) /* the ring has not gone round yet */

@@ -108,11 +108,11 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
         printf(", \"nimber\": %d", nimber);
     printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
            "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"land_cache_mb\": %zu, "
-           "\"land_cache_hits\": %llu, \"land_cache_lookups\": %llu, \"peak_mb\": %.1f",
+           "\"land_cache_hits\": %llu, \"land_cache_partial\": %llu, \"land_cache_lookups\": %llu, \"peak_mb\": %.1f",
            (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
            (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
            (unsigned long long)s->nimbers, s->lcache_bytes >> 20, (unsigned long long)s->lcache_hits,
-           (unsigned long long)s->lcache_lookups, (double)s->peak_bytes / (1 << 20));
+           (unsigned long long)s->lcache_partial, (unsigned long long)s->lcache_lookups, (double)s->peak_bytes / (1 << 20));
     if (a->misere) /* after the keys both plays share */
         printf(", \"misere_lives\": %u, \"misere_sum_lives\": %u, \"land_values\": %llu, \"games\": %llu, "
                "\"game_sums\": %llu, \"games_full\": %s",
