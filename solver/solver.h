@@ -4,8 +4,9 @@
  * - Every answer comes from search (df-pn over canonical positions, Sprague-Grundy across lands in
  *   normal play); nothing is looked up in a table written into the code.
  * - Memory is bounded by the options: a transposition table of tt_bytes, a land store of nim_bytes
- *   (nimbers; in misère play a second one for the lands' games), a misère game table of game_bytes;
- *   the search's own stacks are small (they grow with the depth of the game only).
+ *   (nimbers; in misère play a second one for the lands' games), a misère game table of game_bytes,
+ *   a land cache of lcache_bytes; the search's own stacks are small (they grow with the depth of the
+ *   game only).
  * - Misère play: lands of at most misere_lives lives, and the lands of a sum but its largest up to
  *   misere_sum_lives, are replaced by their game in simplest form (misère equality, mgame.h); the
  *   rest is searched as whole positions beside that game.
