@@ -371,11 +371,15 @@ static double seconds_now(void)
 }
 
 /* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
-static void close_facts(builder *b, sp_cert_progress progress, void *arg)
+static void close_facts(builder *b, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop)
 {
     sp_cert *c = b->c;
     double t0 = seconds_now(), last = t0;
     for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
+        if (stop && *stop) { /* Ctrl-C: a large certificate takes minutes to build */
+            failed(b, 1, "stopped");
+            break;
+        }
         double t = progress ? seconds_now() : 0;
         if (progress && t - last >= 1.0) {
             last = t;
@@ -400,7 +404,7 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg)
     }
 }
 
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop)
 {
     builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
@@ -424,7 +428,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg)
     } else {
         normal_answer(&b, c->root, c->root_len, 0);
     }
-    close_facts(&b, progress, arg);
+    close_facts(&b, progress, arg, stop);
     sp_children_free(&b.kids);
     sp_children_free(&b.grandkids);
     sp_children_free(&b.land_kids);

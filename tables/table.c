@@ -184,7 +184,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
     r->progress.phase = "building the certificate";
-    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress);
+    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop);
     sp_progress_done(&r->progress);
     r->progress.phase = "checking the certificate";
     sp_verify_result v;

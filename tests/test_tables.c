@@ -204,7 +204,7 @@ static void build_cert(sp_cert *c, int play, unsigned n, int lives)
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
     ck_assert_int_eq(sp_cert_init(c, play, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
-    ck_assert_int_eq(sp_certify(c, s, NULL, NULL), 0);
+    ck_assert_int_eq(sp_certify(c, s, NULL, NULL, NULL), 0);
     sp_solver_free(s);
 }
 
@@ -268,6 +268,33 @@ START_TEST(verifier_stops_when_told)
     ck_assert_int_eq(sp_verify(&c, 2, &watch, &r), 1);
     ck_assert(!r.ok);
     sp_cert_free(&c);
+}
+END_TEST
+
+/* A build with its stop flag set (Ctrl-C in the table run) ends saying so (1) instead of running to
+ * the end; the same build unstopped gives a certificate that checks. */
+START_TEST(builder_stops_when_told)
+{
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_pos_spots(&p, 10);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_canon_ctx_free(ctx);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_WIN);
+    volatile sig_atomic_t stop = 1;
+    sp_cert c;
+    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
+    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop), 1);
+    sp_cert_free(&c);
+    stop = 0;
+    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
+    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop), 0);
+    ck_assert(verified(&c));
+    sp_cert_free(&c);
+    sp_solver_free(s);
 }
 END_TEST
 
@@ -624,6 +651,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, csv_round_trip);
     tcase_add_test(tc, verifier_accepts_and_rejects);
     tcase_add_test(tc, verifier_stops_when_told);
+    tcase_add_test(tc, builder_stops_when_told);
     tcase_add_test(tc, verifier_misere);
     tcase_add_test(tc, verifier_reads_whole_position_certificates);
     tcase_add_test(tc, checker_games_conway_counts);
