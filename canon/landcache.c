@@ -98,10 +98,11 @@ static const slot *find(const sp_lcache *c, const uint64_t h[2])
 bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2])
 {
     const slot *s = find(c, h);
-    uint32_t made;
-    if (s)
-        memcpy(&made, c->ring + s->start % c->cap + sizeof(uint32_t), sizeof made);
-    return s && made == SP_LCACHE_WHOLE;
+    sp_lcache_entry e;
+    if (!s)
+        return false;
+    sp_lcache_view(c->ring + s->start % c->cap, &e); /* the entry's layout is known in one place */
+    return e.made == SP_LCACHE_WHOLE;
 }
 
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)
