@@ -95,14 +95,14 @@ static const slot *find(const sp_lcache *c, const uint64_t h[2])
     return s;
 }
 
-bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2])
+uint32_t sp_lcache_made(const sp_lcache *c, const uint64_t h[2])
 {
     const slot *s = find(c, h);
     sp_lcache_entry e;
     if (!s)
-        return false;
+        return 0;
     sp_lcache_view(c->ring + s->start % c->cap, &e); /* the entry's layout is known in one place */
-    return e.made == SP_LCACHE_WHOLE;
+    return e.made;
 }
 
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e)

@@ -57,9 +57,10 @@ void sp_lcache_hash(const sp_tok *land, size_t len, uint64_t h[2]);
 /* The children of the land of hash h, if cached. */
 bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e);
 
-/* Whether the whole list of the land of hash h is cached, not counted as a lookup (for a caller
- * choosing how to have its children made). */
-bool sp_lcache_holds(const sp_lcache *c, const uint64_t h[2]);
+/* How much of the list of the land of hash h is cached: SP_LCACHE_WHOLE, the `made` of a list cut
+ * short, or 0 for none; not counted as a lookup (for a caller choosing how to have the children
+ * made: moves.h). */
+uint32_t sp_lcache_made(const sp_lcache *c, const uint64_t h[2]);
 
 /* Caches the children of the land of hash h, joined from the parts of one round (moves.h,
  * sp_children_merge; one part: as it is): the children of its moves numbered below `made`

@@ -140,9 +140,14 @@ typedef struct builder {
 #define STOPPED ((uint64_t)1 << 31)
 #define NEXT (STOPPED - 1)
 
-void sp_move_share_start(sp_move_share *s, uint32_t round)
+void sp_move_share_start(sp_move_share *s, uint32_t round, uint32_t from)
 {
-    atomic_store_explicit(&s->state, (uint64_t)round << 32, memory_order_release);
+    atomic_store_explicit(&s->state, (uint64_t)round << 32 | (from < NEXT ? from : NEXT), memory_order_release);
+}
+
+uint32_t sp_move_share_next(const sp_move_share *s)
+{
+    return (uint32_t)(atomic_load_explicit(&s->state, memory_order_acquire) & NEXT);
 }
 
 void sp_move_share_stop(sp_move_share *s, uint32_t round)
@@ -611,21 +616,24 @@ int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, con
                           sp_child_hook hook, void *hook_arg, sp_children *out)
 {
     sp_children_clear(out);
-    sp_lcache *cache = part && part->share ? NULL : sp_canon_ctx_cache(ctx); /* a part is not the list */
+    sp_lcache *cache = sp_canon_ctx_cache(ctx);
     if (!cache)
         return make_children(ctx, land, len, part, 0, hook, hook_arg, out);
+    bool shared = part && part->share;
     uint64_t h[2];
     sp_lcache_entry e;
     uint32_t from = 0;
     sp_lcache_hash(land, len, h);
     if (sp_lcache_get(cache, h, &e)) {
         int rc = replay(&e, hook, hook_arg, out);
+        if (shared && (rc == 1 || e.made == SP_LCACHE_WHOLE)) /* the other parts' moves are not needed */
+            sp_move_share_stop(part->share, part->round);
         if (rc || e.made == SP_LCACHE_WHOLE)
             return rc;
         from = e.made; /* a list cut short before: the moves after it are made now */
     }
-    int rc = make_children(ctx, land, len, NULL, from, hook, hook_arg, out);
-    if (rc >= 0) /* whole, or up to the child the hook stopped at (the last listed) */
+    int rc = make_children(ctx, land, len, part, from, hook, hook_arg, out);
+    if (rc >= 0 && !shared) /* whole, or up to the child the hook stopped at (the last listed) */
         sp_lcache_put(cache, h, &out, 1, rc == 0 ? SP_LCACHE_WHOLE : out->first[out->n - 1] + 1);
     return rc;
 }

@@ -50,8 +50,13 @@ typedef struct sp_move_share {
     _Atomic uint64_t state; /* round << 32 | stopped << 31 | the least move number nobody has taken */
 } sp_move_share;
 
-/* Starts a round (before any thread starts on it). */
-void sp_move_share_start(sp_move_share *s, uint32_t round);
+/* Starts a round (before any thread starts on it) whose moves are taken from number `from` on: the
+ * children of those before come from elsewhere (a land cache). */
+void sp_move_share_start(sp_move_share *s, uint32_t round, uint32_t from);
+
+/* The least move number nobody has taken in the round: once it is stopped and every part has ended,
+ * each move numbered below it was made. */
+uint32_t sp_move_share_next(const sp_move_share *s);
 
 /* Stops the round: every thread ends after the move it is making. No effect on a later round. */
 void sp_move_share_stop(sp_move_share *s, uint32_t round);
@@ -91,7 +96,11 @@ typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t 
  * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out.
  * Without a share (all the moves), a land cache attached to ctx (canonical.h) is used: a cached list
  * is given as making it again would give it (the same children, hook calls and move numbers), and a
- * list made is cached, in full or up to the child a hook stopped at (the rest is made when asked). */
+ * list made is cached, in full or up to the child a hook stopped at (the rest is made when asked).
+ * With a share, a cached list is this part's (whole: the round is stopped, the other parts are not
+ * needed; cut short: the share must have been started at its `made`, sp_lcache_made(), so that the
+ * other parts take only the moves after it), and nothing is cached: a part is not the list, the
+ * caller caches the parts joined. */
 int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
                           sp_child_hook hook, void *hook_arg, sp_children *out);
 

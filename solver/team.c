@@ -220,17 +220,19 @@ static void wait_until(const atomic_uint *v, unsigned want)
         relax(&spins);
 }
 
-/* Runs round r on the leader w and the helpers who join before its own part ends. Returns the number
- * of members whose children are to be joined (the leader first in m), 0 when the node is won (*won)
- * or a member ran out of memory. */
-static unsigned run_round(sp_worker *w, sp_worker **m, bool *won)
+/* Runs round r on the leader w and the helpers who join before its own part ends, the moves from
+ * number `from` on. Returns the number of members whose parts are complete (the leader first in m),
+ * or 0 when a member ran out of memory. When the node is won (*won), their parts hold the children of
+ * the moves below sp_move_share_next(); a helper still finishing its move in hand is not waited for
+ * (it would cost the leader that move): then 0. */
+static unsigned run_round(sp_worker *w, uint32_t from, sp_worker **m, bool *won)
 {
     sp_team *t = &w->eng->team;
     uint32_t r = atomic_load_explicit(&t->seq, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->failed, false, memory_order_relaxed);
     atomic_store_explicit(&t->started, 0, memory_order_relaxed);
     atomic_store_explicit(&t->finished, (uint64_t)r << 32, memory_order_relaxed);
-    sp_move_share_start(&t->share, r);
+    sp_move_share_start(&t->share, r, from);
     atomic_store_explicit(&t->entry, (uint64_t)r << 32, memory_order_relaxed);
     atomic_store_explicit(&w->joined, r, memory_order_relaxed);
     w->round_part = (sp_move_part){&t->share, r};
@@ -239,10 +241,11 @@ static unsigned run_round(sp_worker *w, sp_worker **m, bool *won)
     unsigned joined = (unsigned)(atomic_fetch_or_explicit(&t->entry, CLOSED, memory_order_acq_rel) & JOINED);
     wait_until(&t->started, joined); /* every helper in the round has its own copy of the post */
     *won = w->won || atomic_load_explicit(&t->won_round, memory_order_acquire) == r;
-    if (*won) /* the helpers' moves in hand no longer matter: they finish them on their own */
-        return 0;
+    uint64_t done = (uint64_t)r << 32 | joined;
+    if (*won && atomic_load_explicit(&t->finished, memory_order_acquire) != done)
+        return 0; /* the helpers' moves in hand no longer matter: they finish them on their own */
     unsigned spins = 0;
-    while (atomic_load_explicit(&t->finished, memory_order_acquire) != ((uint64_t)r << 32 | joined))
+    while (atomic_load_explicit(&t->finished, memory_order_acquire) != done)
         relax(&spins); /* each of them is at most one move from done */
     unsigned n = 0;
     m[n++] = w;
@@ -251,7 +254,7 @@ static unsigned run_round(sp_worker *w, sp_worker **m, bool *won)
             m[n++] = &w[i];
     for (unsigned i = 1; i < n; i++)
         *won |= m[i]->won; /* found after the leader looked */
-    return atomic_load(&t->failed) || *won ? 0 : n;
+    return atomic_load(&t->failed) ? 0 : n;
 }
 
 void sp_team_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order, uint32_t dn,
@@ -293,6 +296,15 @@ static int join_ready(sp_worker *const *m, unsigned n, sp_frame *f)
     }
 }
 
+/* Whether the leader's part was stopped among the children the cache gave it (moves.h): then it
+ * lacks some of the moves below those the others took, and the cache's entry stays as it is. A part
+ * lists each child once, from its first move, so the first moves rise along it. */
+static bool stopped_in_cache(const sp_worker *w, uint32_t from)
+{
+    const sp_children *p = &w->part;
+    return w->won && (p->n == 0 || p->first[p->n - 1] < from);
+}
+
 sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
                           sp_frame *f)
 {
@@ -301,13 +313,15 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     sp_worker *m[SP_MAX_TEAM] = {w};
     sp_children *parts[SP_MAX_TEAM];
     uint64_t h[2] = {0, 0};
+    uint32_t from = 0; /* the moves whose children the cache holds */
     unsigned n = 1;
     bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= TEAM_MIN_MOVES;
     w->parent_k = k;
     w->prepare = prepare;
-    if (team && cache) { /* a cached land is made ready by the leader alone (moves.h) */
+    if (team && cache) { /* a whole list cached is made ready by the leader alone (moves.h) */
         sp_lcache_hash(land, len, h);
-        team = !sp_lcache_holds(cache, h);
+        from = sp_lcache_made(cache, h);
+        team = from != SP_LCACHE_WHOLE;
     }
     if (!team) {
         w->round_part = (sp_move_part){NULL, 0};
@@ -320,11 +334,11 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
         t->len = len;
         t->k = k;
         t->prepare = prepare;
-        n = run_round(w, m, &won);
-        for (unsigned i = 0; i < n && !won; i++)
+        n = run_round(w, from, m, &won);
+        for (unsigned i = 0; i < n; i++)
             parts[i] = &m[i]->part;
-        if (cache && n && !won) /* the parts are complete: no hook stopped the round */
-            sp_lcache_put(cache, h, parts, n, SP_LCACHE_WHOLE);
+        if (cache && n && !stopped_in_cache(w, from)) /* the leader's part has the cached children */
+            sp_lcache_put(cache, h, parts, n, won ? sp_move_share_next(&t->share) : SP_LCACHE_WHOLE);
     }
     if (won)
         return SP_WIN;

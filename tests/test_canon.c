@@ -528,7 +528,7 @@ START_TEST(parts_join_to_the_whole)
                 pthread_barrier_t start;
                 pthread_t tid[THREADS];
                 sp_children *ps[THREADS];
-                sp_move_share_start(&share, part.round);
+                sp_move_share_start(&share, part.round, 0);
                 ck_assert_int_eq(pthread_barrier_init(&start, NULL, threads), 0);
                 for (unsigned i = 0; i < threads; i++) {
                     job[i] = (part_job){key + off[l], lens[l], &part, &start, job[i].out, -2};
@@ -584,7 +584,7 @@ START_TEST(a_hook_stops_the_round)
     for (uint32_t at = 0; at < 4; at++) {
         stop_after s = {0, at};
         sp_move_part round = {&share, at}, old = {&share, at - 1};
-        sp_move_share_start(&share, at);
+        sp_move_share_start(&share, at, 0);
         sp_move_share_stop(&share, at - 1); /* a stale part's stop does nothing to this round */
         ck_assert_int_eq(sp_land_children_part(ctx, key, len, &old, NULL, NULL, &part), 1);
         ck_assert_uint_eq(part.n, 0);
@@ -598,7 +598,7 @@ START_TEST(a_hook_stops_the_round)
     }
     stop_after never = {0, SIZE_MAX};
     sp_move_part round = {&share, 99};
-    sp_move_share_start(&share, 99);
+    sp_move_share_start(&share, 99, 0);
     ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &never, &part), 0);
     ck_assert_uint_eq(never.seen, whole.n);
     assert_same_list(&part, &whole);
@@ -688,6 +688,78 @@ START_TEST(land_cache_gives_what_making_gives)
 }
 END_TEST
 
+/* In a shared round, the context with the cache (the leader's) gives the part of the list a hook had
+ * stopped at before, and the share started at that part's `made` hands the other threads only the
+ * moves after it: joined, the parts are the whole list with its first moves, whichever part runs
+ * first. A whole list cached is given to the leader and the round stopped. A part is not cached. */
+START_TEST(a_shared_round_starts_after_the_cached_part)
+{
+    sp_canon_ctx *cc = sp_canon_ctx_new();
+    sp_lcache *cache = sp_lcache_new(1 << 20);
+    ck_assert(cc && cache);
+    sp_canon_ctx_set_cache(cc, cache);
+    sp_children whole, lead, help, joined;
+    sp_children_init(&whole);
+    sp_children_init(&lead);
+    sp_children_init(&help);
+    sp_children_init(&joined);
+    sp_children *ps[2] = {&lead, &help};
+    uint64_t rng = 17;
+    unsigned resumed = 0;
+    for (unsigned trial = 0; trial < 40; trial++) {
+        sp_tok key[SP_KEY_MAX];
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        unsigned nl = random_lands(5 + trial % 6, 8, &rng, key, off, lens);
+        for (unsigned l = 0; l < nl; l++) {
+            const sp_tok *land = key + off[l];
+            uint64_t h[2];
+            sp_lcache_hash(land, lens[l], h);
+            ck_assert_int_eq(sp_land_children(ctx, land, lens[l], &whole), 0);
+            stop_after s = {0, trial % 3};
+            if (sp_lcache_made(cache, h))
+                continue; /* a land met before */
+            if (sp_land_children_part(cc, land, lens[l], NULL, count_and_stop, &s, &lead) != 1)
+                continue; /* too few children to stop at */
+            uint32_t made = sp_lcache_made(cache, h);
+            ck_assert_uint_eq(made, lead.first[lead.n - 1] + 1);
+            for (unsigned leader_first = 0; leader_first < 2; leader_first++) {
+                sp_move_share share;
+                sp_move_part part = {&share, 2 * trial + leader_first + 1};
+                sp_move_share_start(&share, part.round, made);
+                if (leader_first)
+                    ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
+                ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &part, NULL, NULL, &help), 0);
+                if (!leader_first)
+                    ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
+                for (size_t c = 0; c < help.n; c++)
+                    ck_assert_uint_ge(help.first[c], made); /* the helper took no move below it */
+                ck_assert_int_eq(sp_children_merge(&joined, ps, 2), 0);
+                assert_same_list(&joined, &whole);
+                ck_assert(memcmp(joined.first, whole.first, whole.n * sizeof *whole.first) == 0);
+                ck_assert_uint_eq(sp_lcache_made(cache, h), made); /* the parts were not cached */
+            }
+            resumed++;
+            ck_assert_int_eq(sp_land_children(cc, land, lens[l], &lead), 0); /* now cached whole */
+            ck_assert_uint_eq(sp_lcache_made(cache, h), SP_LCACHE_WHOLE);
+            sp_move_share share;
+            sp_move_part part = {&share, 1000 + trial};
+            sp_move_share_start(&share, part.round, 0);
+            ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
+            assert_same_list(&lead, &whole);
+            ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &part, NULL, NULL, &help), 1);
+            ck_assert_uint_eq(help.n, 0); /* the round was stopped */
+        }
+    }
+    ck_assert_uint_gt(resumed, 20);
+    sp_children_free(&whole);
+    sp_children_free(&lead);
+    sp_children_free(&help);
+    sp_children_free(&joined);
+    sp_canon_ctx_free(cc);
+    sp_lcache_free(cache);
+}
+END_TEST
+
 START_TEST(key_decoding_rejects_garbage)
 {
     sp_pos p;
@@ -726,6 +798,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, parts_join_to_the_whole);
     tcase_add_test(tc, a_hook_stops_the_round);
     tcase_add_test(tc, land_cache_gives_what_making_gives);
+    tcase_add_test(tc, a_shared_round_starts_after_the_cached_part);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }
