@@ -3,8 +3,10 @@
  *
  * Contract:
  * - Fixed budget, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries).
- *   The table starts on a part of it (1/256, at least 16 MiB) and doubles that part each time it is
- *   an eighth full, keeping every entry: a small search touches little memory.
+ *   The table starts on a part of it (1/256, at least 16 MiB) and doubles that part whenever a new
+ *   entry finds its bucket full, keeping every entry: a small search touches little memory, and an
+ *   entry is replaced only once the whole budget is in use, so that the table holds what one of the
+ *   whole budget from the start would hold.
  * - A hit needs the full 64 bits of h[1] to match and the bucket chosen by h[0]: a false hit needs two
  *   different keys to agree on 64 + log2(buckets) hash bits; at 2^40 probes into a table of 2^18
  *   buckets (its least first part) the chance of any false hit in a run is about 2^40 * 3 / 2^(64+18)

@@ -253,7 +253,8 @@ START_TEST(team_notes_per_round)
 }
 END_TEST
 
-/* The table grows its part in use as it fills, and keeps every entry when it does. */
+/* The table grows its part in use as it fills, keeps every entry when it does, and replaces one only
+ * once its whole budget is in use. */
 START_TEST(tt_keeps_entries_as_it_grows)
 {
     sp_tt *tt = sp_tt_new((size_t)64 << 20);
@@ -277,14 +278,18 @@ START_TEST(tt_keeps_entries_as_it_grows)
         }
     }
     sp_tt_free(tt);
-    /* filling it past an eighth of its first part (16 MiB, 786,432 entries) makes it grow by itself:
-     * nearly every entry is then found (a full bucket replaces its cheapest entry) */
+    /* filled with many more entries than its first part (16 MiB) holds without a full bucket, it grows
+     * by itself and replaces an entry only where a bucket of the whole budget (64 MiB) overflows: the
+     * entries lost are exactly those beyond 3 in such a bucket (all of equal worth here) */
     tt = sp_tt_new((size_t)64 << 20);
     ck_assert_ptr_nonnull(tt);
-    uint64_t start = rng, found = 0, n = 600000;
+    uint64_t buckets = ((size_t)64 << 20) / 64, start = rng, found = 0, n = 600000, over = 0;
+    uint8_t *in_bucket = calloc(buckets, 1);
+    ck_assert_ptr_nonnull(in_bucket);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
         sp_tt_store(tt, k, &(sp_tt_entry){1, 1, 1});
+        over += ++in_bucket[k[0] & (buckets - 1)] > 3;
     }
     rng = start;
     for (uint64_t i = 0; i < n; i++) {
@@ -292,7 +297,9 @@ START_TEST(tt_keeps_entries_as_it_grows)
         sp_tt_entry e;
         found += sp_tt_probe(tt, k, &e);
     }
-    ck_assert_uint_gt(found, n * 98 / 100);
+    ck_assert_uint_gt(over, 0);
+    ck_assert_uint_eq(found, n - over);
+    free(in_bucket);
     sp_tt_free(tt);
 }
 END_TEST
