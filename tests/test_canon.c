@@ -396,6 +396,28 @@ static unsigned random_lands(unsigned n, unsigned max_moves, uint64_t *rng, sp_t
     return sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
 }
 
+/* The lands of random positions of 0*5..0*10, one after the other; trial: the position's number. */
+typedef struct land_walk {
+    uint64_t rng;
+    unsigned trial, next, trials, l, nl;
+    sp_tok key[SP_KEY_MAX];
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+} land_walk;
+
+static bool next_land(land_walk *w, const sp_tok **land, uint32_t *len)
+{
+    while (w->l == w->nl) {
+        if (w->next == w->trials)
+            return false;
+        w->trial = w->next++;
+        w->nl = random_lands(5 + w->trial % 6, 8, &w->rng, w->key, w->off, w->lens);
+        w->l = 0;
+    }
+    *land = w->key + w->off[w->l];
+    *len = w->lens[w->l++];
+    return true;
+}
+
 START_TEST(canonical_form_is_invariant)
 {
     uint64_t rng = 12345;
@@ -651,28 +673,24 @@ START_TEST(land_cache_gives_what_making_gives)
     sp_children made, given;
     sp_children_init(&made);
     sp_children_init(&given);
-    uint64_t rng = 5;
-    for (unsigned trial = 0; trial < 80; trial++) {
-        sp_tok key[SP_KEY_MAX];
-        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = random_lands(5 + trial % 6, 8, &rng, key, off, lens);
-        for (unsigned l = 0; l < nl; l++) {
-            const sp_tok *land = key + off[l];
-            for (unsigned pass = 0; pass < 3; pass++) { /* stopped early, then whole (made, then given) */
-                size_t stop_at = pass == 0 ? trial % 3 : SIZE_MAX;
-                hook_log a = {.stop_at = stop_at}, b = {.stop_at = stop_at, .nest_ctx = trial % 2 ? cc : NULL};
-                sp_children_init(&a.seen);
-                sp_children_init(&b.seen);
-                sp_children_init(&b.nested);
-                int want = sp_land_children_part(ctx, land, lens[l], NULL, log_child, &a, &made);
-                ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], NULL, log_child, &b, &given), want);
-                assert_same_list(&given, &made);
-                ck_assert(memcmp(given.first, made.first, made.n * sizeof *made.first) == 0);
-                assert_same_log(&b, &a);
-                sp_children_free(&a.seen);
-                sp_children_free(&b.seen);
-                sp_children_free(&b.nested);
-            }
+    land_walk w = {.rng = 5, .trials = 80};
+    const sp_tok *land;
+    uint32_t len;
+    while (next_land(&w, &land, &len)) {
+        for (unsigned pass = 0; pass < 3; pass++) { /* stopped early, then whole (made, then given) */
+            size_t stop_at = pass == 0 ? w.trial % 3 : SIZE_MAX;
+            hook_log a = {.stop_at = stop_at}, b = {.stop_at = stop_at, .nest_ctx = w.trial % 2 ? cc : NULL};
+            sp_children_init(&a.seen);
+            sp_children_init(&b.seen);
+            sp_children_init(&b.nested);
+            int want = sp_land_children_part(ctx, land, len, NULL, log_child, &a, &made);
+            ck_assert_int_eq(sp_land_children_part(cc, land, len, NULL, log_child, &b, &given), want);
+            assert_same_list(&given, &made);
+            ck_assert(memcmp(given.first, made.first, made.n * sizeof *made.first) == 0);
+            assert_same_log(&b, &a);
+            sp_children_free(&a.seen);
+            sp_children_free(&b.seen);
+            sp_children_free(&b.nested);
         }
     }
     sp_lcache_stats st;
@@ -704,51 +722,47 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
     sp_children_init(&help);
     sp_children_init(&joined);
     sp_children *ps[2] = {&lead, &help};
-    uint64_t rng = 17;
     unsigned resumed = 0;
-    for (unsigned trial = 0; trial < 40; trial++) {
-        sp_tok key[SP_KEY_MAX];
-        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = random_lands(5 + trial % 6, 8, &rng, key, off, lens);
-        for (unsigned l = 0; l < nl; l++) {
-            const sp_tok *land = key + off[l];
-            uint64_t h[2];
-            sp_lcache_hash(land, lens[l], h);
-            ck_assert_int_eq(sp_land_children(ctx, land, lens[l], &whole), 0);
-            stop_after s = {0, trial % 3};
-            if (sp_lcache_made(cache, h))
-                continue; /* a land met before */
-            if (sp_land_children_part(cc, land, lens[l], NULL, count_and_stop, &s, &lead) != 1)
-                continue; /* too few children to stop at */
-            uint32_t made = sp_lcache_made(cache, h);
-            ck_assert_uint_eq(made, lead.first[lead.n - 1] + 1);
-            for (unsigned leader_first = 0; leader_first < 2; leader_first++) {
-                sp_move_share share;
-                sp_move_part part = {&share, 2 * trial + leader_first + 1};
-                sp_move_share_start(&share, part.round, made);
-                if (leader_first)
-                    ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
-                ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &part, NULL, NULL, &help), 0);
-                if (!leader_first)
-                    ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
-                for (size_t c = 0; c < help.n; c++)
-                    ck_assert_uint_ge(help.first[c], made); /* the helper took no move below it */
-                ck_assert_int_eq(sp_children_merge(&joined, ps, 2), 0);
-                assert_same_list(&joined, &whole);
-                ck_assert(memcmp(joined.first, whole.first, whole.n * sizeof *whole.first) == 0);
-                ck_assert_uint_eq(sp_lcache_made(cache, h), made); /* the parts were not cached */
-            }
-            resumed++;
-            ck_assert_int_eq(sp_land_children(cc, land, lens[l], &lead), 0); /* now cached whole */
-            ck_assert_uint_eq(sp_lcache_made(cache, h), SP_LCACHE_WHOLE);
+    land_walk w = {.rng = 17, .trials = 40};
+    const sp_tok *land;
+    uint32_t len;
+    while (next_land(&w, &land, &len)) {
+        uint64_t h[2];
+        sp_lcache_hash(land, len, h);
+        ck_assert_int_eq(sp_land_children(ctx, land, len, &whole), 0);
+        stop_after s = {0, w.trial % 3};
+        if (sp_lcache_made(cache, h))
+            continue; /* a land met before */
+        if (sp_land_children_part(cc, land, len, NULL, count_and_stop, &s, &lead) != 1)
+            continue; /* too few children to stop at */
+        uint32_t made = sp_lcache_made(cache, h);
+        ck_assert_uint_eq(made, lead.first[lead.n - 1] + 1);
+        for (unsigned leader_first = 0; leader_first < 2; leader_first++) {
             sp_move_share share;
-            sp_move_part part = {&share, 1000 + trial};
-            sp_move_share_start(&share, part.round, 0);
-            ck_assert_int_eq(sp_land_children_part(cc, land, lens[l], &part, NULL, NULL, &lead), 0);
-            assert_same_list(&lead, &whole);
-            ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &part, NULL, NULL, &help), 1);
-            ck_assert_uint_eq(help.n, 0); /* the round was stopped */
+            sp_move_part part = {&share, 2 * w.trial + leader_first + 1};
+            sp_move_share_start(&share, part.round, made);
+            if (leader_first)
+                ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
+            ck_assert_int_eq(sp_land_children_part(ctx, land, len, &part, NULL, NULL, &help), 0);
+            if (!leader_first)
+                ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
+            for (size_t c = 0; c < help.n; c++)
+                ck_assert_uint_ge(help.first[c], made); /* the helper took no move below it */
+            ck_assert_int_eq(sp_children_merge(&joined, ps, 2), 0);
+            assert_same_list(&joined, &whole);
+            ck_assert(memcmp(joined.first, whole.first, whole.n * sizeof *whole.first) == 0);
+            ck_assert_uint_eq(sp_lcache_made(cache, h), made); /* the parts were not cached */
         }
+        resumed++;
+        ck_assert_int_eq(sp_land_children(cc, land, len, &lead), 0); /* now cached whole */
+        ck_assert_uint_eq(sp_lcache_made(cache, h), SP_LCACHE_WHOLE);
+        sp_move_share share;
+        sp_move_part part = {&share, 1000 + w.trial};
+        sp_move_share_start(&share, part.round, 0);
+        ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
+        assert_same_list(&lead, &whole);
+        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &part, NULL, NULL, &help), 1);
+        ck_assert_uint_eq(help.n, 0); /* the round was stopped */
     }
     ck_assert_uint_gt(resumed, 20);
     sp_children_free(&whole);
