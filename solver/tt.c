@@ -219,6 +219,16 @@ static int way_of(const bucket *b, uint64_t c)
     return empty;
 }
 
+/* The way to replace in a full bucket: the least worth. */
+static int cheapest(const bucket *b)
+{
+    int v = 0;
+    for (int i = 1; i < WAYS; i++)
+        if (value(&b->e[i]) < value(&b->e[v]))
+            v = i;
+    return v;
+}
+
 /* Whether the part in use is less than the budget. */
 static bool can_grow(const sp_tt *tt)
 {
@@ -239,7 +249,9 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
         unlock(b); /* full: double the part in use rather than lose an entry */
         sp_tt_grow(tt);
     }
-    if (victim >= 0 && b->e[victim].check == c) {
+    if (victim < 0) /* the whole budget is in use */
+        victim = cheapest(b);
+    if (b->e[victim].check == c) {
         entry *e = &b->e[victim];
         bool proven = e->pn == 0 || e->dn == 0;
         if (!proven) { /* a proof is final: never overwrite it with an estimate */
@@ -250,10 +262,7 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
         unlock(b);
         return;
     }
-    bool fresh = victim >= 0;
-    for (int i = 0; i < WAYS && !fresh; i++)
-        if (victim < 0 || value(&b->e[i]) < value(&b->e[victim]))
-            victim = i;
+    bool fresh = b->e[victim].check == 0;
     b->e[victim] = (entry){c, in->pn, in->dn, pack(tt, h, in->work)};
     unlock(b);
     if (fresh)
