@@ -13,7 +13,8 @@
  *   ~ 7e-13 (XXH3-128 as the hash).
  * - Replacement keeps expensive entries: a new entry replaces the cheapest of the bucket (least work),
  *   proven entries counting as more expensive than any unproven one of equal work.
- * - Safe to share between threads: each bucket has a sequence lock (probes never write to it).
+ * - Safe to share between threads: each bucket has a sequence lock (probes never write to it); a
+ *   doubling keeps the entries other threads store meanwhile (a probe meanwhile may miss one).
  */
 #ifndef SP_TT_H
 #define SP_TT_H
