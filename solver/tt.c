@@ -1,5 +1,5 @@
-/* tt.c: the shared transposition table (tt.h): 64-byte buckets of three entries and a sequence
- * lock, replacement of the least-work entry, a used part that doubles rather than replace one. */
+/* tt.c: the shared transposition table (tt.h): pairs of 64-byte buckets of three entries, each with a
+ * sequence lock, replacement of the least-work entry, a used part that doubles rather than replace one. */
 #include "tt.h"
 
 #include <sched.h>
@@ -52,13 +52,13 @@ struct sp_tt {
 
 sp_tt *sp_tt_new(size_t bytes)
 {
-    uint64_t n = 1;
+    uint64_t n = 2; /* a pair at least */
     while (n * 2 * sizeof(bucket) <= bytes)
         n *= 2;
     sp_tt *tt = malloc(sizeof *tt);
     if (!tt)
         return NULL;
-    uint64_t first = n >> EXT_BITS ? n >> EXT_BITS : 1;
+    uint64_t first = n >> EXT_BITS > 2 ? n >> EXT_BITS : 2;
     while (first < n && first * sizeof(bucket) < FIRST_PART)
         first *= 2;
     tt->first_bits = 0;
@@ -139,9 +139,28 @@ static bucket *home(const sp_tt *tt, const uint64_t h[2])
     return &tt->b[h[0] & atomic_load_explicit(&tt->used_mask, memory_order_acquire)];
 }
 
+/* The other bucket of b's pair: an entry whose home is full goes there (two buckets of three ways
+ * overflow far later than one: the part in use doubles at a fill several times higher). A pair lies
+ * in one 128-byte block, which the hardware tends to fetch together. Doubling keeps pairs: bucket i
+ * and i + used have the same low bit. */
+static bucket *partner(const sp_tt *tt, const bucket *b)
+{
+    return &tt->b[(size_t)(b - tt->b) ^ 1];
+}
+
 static uint32_t work_of(const entry *e)
 {
     return e->work_ext >> EXT_BITS;
+}
+
+/* The way of b holding check c, or -1. */
+static int find(const bucket *b, uint64_t c, entry *copy)
+{
+    read_entries(b, copy);
+    for (int i = 0; i < WAYS; i++)
+        if (copy[i].check == c)
+            return i;
+    return -1;
 }
 
 bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
@@ -149,19 +168,20 @@ bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
     bucket *b = home(tt, h);
     uint64_t c = check_of(h);
     entry e[WAYS];
-    read_entries(b, e);
-    for (int i = 0; i < WAYS; i++) {
-        if (e[i].check == c) {
-            *out = (sp_tt_entry){e[i].pn, e[i].dn, work_of(&e[i])};
-            return true;
-        }
-    }
-    return false;
+    int i = find(b, c, e);
+    if (i < 0)
+        i = find(partner(tt, b), c, e);
+    if (i < 0)
+        return false;
+    *out = (sp_tt_entry){e[i].pn, e[i].dn, work_of(&e[i])};
+    return true;
 }
 
 void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2])
 {
-    __builtin_prefetch(home(tt, h));
+    const bucket *b = home(tt, h);
+    __builtin_prefetch(b);
+    __builtin_prefetch(partner(tt, b));
 }
 
 /* Proven entries are final results: they outrank unproven ones of the same work. */
@@ -225,13 +245,26 @@ static int way_of(const bucket *b, uint64_t c)
     return empty;
 }
 
-/* The way to replace in a full bucket: the least worth. */
-static int cheapest(const bucket *b)
+/* The entry of check c in a pair (home first), else an empty way (home first), else NULL. */
+static entry *slot_of(bucket *home, bucket *other, uint64_t c)
 {
-    int v = 0;
-    for (int i = 1; i < WAYS; i++)
-        if (value(&b->e[i]) < value(&b->e[v]))
-            v = i;
+    int a = way_of(home, c), b = way_of(other, c);
+    if (a >= 0 && home->e[a].check == c)
+        return &home->e[a];
+    if (b >= 0 && other->e[b].check == c)
+        return &other->e[b];
+    return a >= 0 ? &home->e[a] : b >= 0 ? &other->e[b] : NULL;
+}
+
+/* The entry to replace in a full pair: the least worth. */
+static entry *cheapest(bucket *home, bucket *other)
+{
+    entry *v = &home->e[0];
+    for (int i = 0; i < 2 * WAYS; i++) {
+        entry *e = i < WAYS ? &home->e[i] : &other->e[i - WAYS];
+        if (value(e) < value(v))
+            v = e;
+    }
     return v;
 }
 
@@ -241,13 +274,9 @@ static bool can_grow(const sp_tt *tt)
     return atomic_load_explicit(&tt->used_mask, memory_order_acquire) < tt->mask;
 }
 
-/* Writes the entry of check c into bucket b (locked), replacing the cheapest when it is full; true
- * when it took an empty way. */
-static bool put(const sp_tt *tt, bucket *b, int victim, uint64_t c, const uint64_t h[2], const sp_tt_entry *in)
+/* Writes the entry of check c into e (its bucket locked, or its pair's); true when e was empty. */
+static bool put(const sp_tt *tt, entry *e, uint64_t c, const uint64_t h[2], const sp_tt_entry *in)
 {
-    if (victim < 0) /* the whole budget is in use */
-        victim = cheapest(b);
-    entry *e = &b->e[victim];
     if (e->check == c) {
         bool proven = e->pn == 0 || e->dn == 0;
         if (!proven) { /* a proof is final: never overwrite it with an estimate */
@@ -271,21 +300,35 @@ static unsigned quiet_grows(sp_tt *tt)
     return g;
 }
 
+/* Locks a pair in address order (as a doubling takes its buckets), so that no two threads wait on
+ * each other. */
+static void lock_pair(bucket *a, bucket *b)
+{
+    lock(a < b ? a : b);
+    lock(a < b ? b : a);
+}
+
+static void unlock_pair(bucket *a, bucket *b)
+{
+    unlock(a);
+    unlock(b);
+}
+
 void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
 {
     uint64_t c = check_of(h);
     for (;;) {
         unsigned g = quiet_grows(tt);
-        bucket *b = home(tt, h);
-        lock(b);
-        int victim = way_of(b, c);
-        if (victim < 0 && can_grow(tt)) {
-            unlock(b); /* full: double the part in use rather than lose an entry */
+        bucket *b = home(tt, h), *o = partner(tt, b);
+        lock_pair(b, o);
+        entry *e = slot_of(b, o, c);
+        if (!e && can_grow(tt)) {
+            unlock_pair(b, o); /* full: double the part in use rather than lose an entry */
             sp_tt_grow(tt);
             continue;
         }
-        bool fresh = put(tt, b, victim, c, h, in);
-        unlock(b);
+        bool fresh = put(tt, e ? e : cheapest(b, o), c, h, in);
+        unlock_pair(b, o);
         if (fresh)
             atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed);
         if (atomic_load_explicit(&tt->grows, memory_order_acquire) == g)

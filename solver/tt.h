@@ -2,16 +2,17 @@
  * nodes, keyed by a 128-bit hash, in a fixed amount of memory.
  *
  * Contract:
- * - Fixed budget, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries).
- *   The table starts on a part of it (1/256, at least 16 MiB) and doubles that part whenever a new
- *   entry finds its bucket full, keeping every entry: a small search touches little memory, and an
- *   entry is replaced only once the whole budget is in use, so that the table holds what one of the
- *   whole budget from the start would hold.
- * - A hit needs the full 64 bits of h[1] to match and the bucket chosen by h[0]: a false hit needs two
- *   different keys to agree on 64 + log2(buckets) hash bits; at 2^40 probes into a table of 2^18
- *   buckets (its least first part) the chance of any false hit in a run is about 2^40 * 3 / 2^(64+18)
- *   ~ 7e-13 (XXH3-128 as the hash).
- * - Replacement keeps expensive entries: a new entry replaces the cheapest of the bucket (least work),
+ * - Fixed budget, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries,
+ *   at least two). Buckets go in pairs (2i, 2i + 1): an entry lives in its home bucket or, when that
+ *   is full, in the other of the pair. The table starts on a part of its budget (1/256, at least
+ *   16 MiB) and doubles that part whenever a new entry finds its pair full, keeping every entry: a
+ *   small search touches little memory, and an entry is replaced only once the whole budget is in
+ *   use, so that the table holds what one of the whole budget from the start would hold.
+ * - A hit needs the full 64 bits of h[1] to match and the pair chosen by h[0]: a false hit needs two
+ *   different keys to agree on 64 + log2(pairs) hash bits; at 2^40 probes into a table of 2^17
+ *   pairs (its least first part) the chance of any false hit in a run is about 2^40 * 6 / 2^(64+17)
+ *   ~ 3e-12 (XXH3-128 as the hash).
+ * - Replacement keeps expensive entries: a new entry replaces the cheapest of the pair (least work),
  *   proven entries counting as more expensive than any unproven one of equal work.
  * - Safe to share between threads: each bucket has a sequence lock (probes never write to it); a
  *   doubling keeps the entries other threads store meanwhile (a probe meanwhile may miss one).
@@ -32,7 +33,7 @@ typedef struct sp_tt_entry {
     uint32_t work;   /* search effort spent below the node (saturating at 2^24 - 1) */
 } sp_tt_entry;
 
-/* A table of at most `bytes` bytes (at least one bucket); NULL when memory is short. */
+/* A table of at most `bytes` bytes (at least two buckets); NULL when memory is short. */
 sp_tt *sp_tt_new(size_t bytes);
 void sp_tt_free(sp_tt *tt);
 

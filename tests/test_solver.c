@@ -279,17 +279,17 @@ START_TEST(tt_keeps_entries_as_it_grows)
     }
     sp_tt_free(tt);
     /* filled with many more entries than its first part (16 MiB) holds without a full bucket, it grows
-     * by itself and replaces an entry only where a bucket of the whole budget (64 MiB) overflows: the
-     * entries lost are exactly those beyond 3 in such a bucket (all of equal worth here) */
+     * by itself and replaces an entry only where a pair of buckets of the whole budget (64 MiB)
+     * overflows: the entries lost are exactly those beyond 6 in such a pair (all of equal worth here) */
     tt = sp_tt_new((size_t)64 << 20);
     ck_assert_ptr_nonnull(tt);
-    uint64_t buckets = ((size_t)64 << 20) / 64, start = rng, found = 0, n = 600000, over = 0;
-    uint8_t *in_bucket = calloc(buckets, 1);
-    ck_assert_ptr_nonnull(in_bucket);
+    uint64_t pairs = ((size_t)64 << 20) / 128, start = rng, found = 0, n = 1500000, over = 0;
+    uint8_t *in_pair = calloc(pairs, 1);
+    ck_assert_ptr_nonnull(in_pair);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
         sp_tt_store(tt, k, &(sp_tt_entry){1, 1, 1});
-        over += ++in_bucket[k[0] & (buckets - 1)] > 3;
+        over += ++in_pair[(k[0] >> 1) & (pairs - 1)] > 6;
     }
     rng = start;
     for (uint64_t i = 0; i < n; i++) {
@@ -299,7 +299,7 @@ START_TEST(tt_keeps_entries_as_it_grows)
     }
     ck_assert_uint_gt(over, 0);
     ck_assert_uint_eq(found, n - over);
-    free(in_bucket);
+    free(in_pair);
     sp_tt_free(tt);
 }
 END_TEST
@@ -412,7 +412,7 @@ START_TEST(nimstore_grows_under_threads)
 }
 END_TEST
 
-enum { TT_THREADS = 2, TT_KEYS = 200000 };
+enum { TT_THREADS = 2, TT_KEYS = 400000 };
 
 typedef struct tt_job {
     sp_tt *tt;
@@ -458,20 +458,20 @@ START_TEST(tt_grows_under_threads)
         for (unsigned t = 0; t < TT_THREADS; t++)
             pthread_join(tid[t], NULL);
         pthread_barrier_destroy(&start);
-        /* as in one thread, entries are lost only beyond 3 in a bucket of the whole budget */
-        uint64_t buckets = sp_tt_bytes(tt) / 64, found = 0, over = 0;
-        uint8_t *in_bucket = calloc(buckets, 1);
-        ck_assert_ptr_nonnull(in_bucket);
+        /* as in one thread, entries are lost only beyond 6 in a pair of the whole budget */
+        uint64_t pairs = sp_tt_bytes(tt) / 128, found = 0, over = 0;
+        uint8_t *in_pair = calloc(pairs, 1);
+        ck_assert_ptr_nonnull(in_pair);
         for (uint32_t i = 0; i < TT_KEYS; i++) {
             uint64_t h[2];
             sp_tt_entry e;
             tt_key(i, h);
-            over += ++in_bucket[h[0] & (buckets - 1)] > 3;
+            over += ++in_pair[(h[0] >> 1) & (pairs - 1)] > 6;
             found += sp_tt_probe(tt, h, &e) && e.dn == i;
         }
         ck_assert_msg(found == TT_KEYS - over, "round %u: %llu entries lost", round,
                       (unsigned long long)(TT_KEYS - over - found));
-        free(in_bucket);
+        free(in_pair);
         sp_tt_free(tt);
     }
 }
