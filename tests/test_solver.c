@@ -366,21 +366,38 @@ END_TEST
 
 enum { STORE_THREADS = 4, STORE_LANDS = 24000 };
 
-typedef struct store_job {
-    sp_nimstore *ns;
+/* One of n threads that work on one table at once, starting together. */
+typedef struct thread_job {
+    void *table;
     unsigned id;
     pthread_barrier_t *start;
-} store_job;
+} thread_job;
+
+static void run_together(void *table, unsigned n, void *(*fn)(void *))
+{
+    pthread_barrier_t start;
+    pthread_t tid[8];
+    thread_job job[8];
+    ck_assert_uint_le(n, 8);
+    ck_assert_int_eq(pthread_barrier_init(&start, NULL, n), 0);
+    for (unsigned t = 0; t < n; t++) {
+        job[t] = (thread_job){table, t, &start};
+        ck_assert_int_eq(pthread_create(&tid[t], NULL, fn, &job[t]), 0);
+    }
+    for (unsigned t = 0; t < n; t++)
+        pthread_join(tid[t], NULL);
+    pthread_barrier_destroy(&start);
+}
 
 /* Each thread stores its quarter of the lands, then its neighbour's (which races that neighbour). */
 static void *store_part(void *arg)
 {
-    store_job *j = arg;
+    thread_job *j = arg;
     pthread_barrier_wait(j->start);
     for (unsigned pass = 0; pass < 2; pass++) {
         uint32_t q = (j->id + pass) % STORE_THREADS;
         for (uint32_t i = q; i < STORE_LANDS; i += STORE_THREADS)
-            put_numbered(j->ns, i);
+            put_numbered(j->table, i);
     }
     return NULL;
 }
@@ -392,17 +409,7 @@ START_TEST(nimstore_grows_under_threads)
     for (unsigned round = 0; round < 8; round++) {
         sp_nimstore *ns = sp_nimstore_new((size_t)4 << 20);
         ck_assert_ptr_nonnull(ns);
-        pthread_barrier_t start;
-        ck_assert_int_eq(pthread_barrier_init(&start, NULL, STORE_THREADS), 0);
-        pthread_t tid[STORE_THREADS];
-        store_job job[STORE_THREADS];
-        for (unsigned t = 0; t < STORE_THREADS; t++) {
-            job[t] = (store_job){ns, t, &start};
-            ck_assert_int_eq(pthread_create(&tid[t], NULL, store_part, &job[t]), 0);
-        }
-        for (unsigned t = 0; t < STORE_THREADS; t++)
-            pthread_join(tid[t], NULL);
-        pthread_barrier_destroy(&start);
+        run_together(ns, STORE_THREADS, store_part);
         ck_assert(!sp_nimstore_full(ns));
         for (uint32_t i = 0; i < STORE_LANDS; i++)
             ck_assert_msg(get_numbered(ns, i) == (int)numbered_value(i), "land %u lost in round %u", i, round);
@@ -414,12 +421,6 @@ END_TEST
 
 enum { TT_THREADS = 2, TT_KEYS = 400000 };
 
-typedef struct tt_job {
-    sp_tt *tt;
-    unsigned id;
-    pthread_barrier_t *start;
-} tt_job;
-
 static void tt_key(uint32_t i, uint64_t h[2])
 {
     uint64_t rng = 0x9e3779b97f4a7c15u * (i + 1);
@@ -429,12 +430,12 @@ static void tt_key(uint32_t i, uint64_t h[2])
 
 static void *tt_store_part(void *arg)
 {
-    tt_job *j = arg;
+    thread_job *j = arg;
     pthread_barrier_wait(j->start);
     for (uint32_t i = j->id; i < TT_KEYS; i += TT_THREADS) {
         uint64_t h[2];
         tt_key(i, h);
-        sp_tt_store(j->tt, h, &(sp_tt_entry){1, i, 1});
+        sp_tt_store(j->table, h, &(sp_tt_entry){1, i, 1});
     }
     return NULL;
 }
@@ -444,36 +445,23 @@ static void *tt_store_part(void *arg)
  * store into a bucket the doubling had already moved stayed where no probe would find it. */
 START_TEST(tt_grows_under_threads)
 {
-    for (unsigned round = 0; round < 4; round++) {
-        sp_tt *tt = sp_tt_new((size_t)256 << 20);
-        ck_assert_ptr_nonnull(tt);
-        pthread_barrier_t start;
-        ck_assert_int_eq(pthread_barrier_init(&start, NULL, TT_THREADS), 0);
-        pthread_t tid[TT_THREADS];
-        tt_job job[TT_THREADS];
-        for (unsigned t = 0; t < TT_THREADS; t++) {
-            job[t] = (tt_job){tt, t, &start};
-            ck_assert_int_eq(pthread_create(&tid[t], NULL, tt_store_part, &job[t]), 0);
-        }
-        for (unsigned t = 0; t < TT_THREADS; t++)
-            pthread_join(tid[t], NULL);
-        pthread_barrier_destroy(&start);
-        /* as in one thread, entries are lost only beyond 6 in a pair of the whole budget */
-        uint64_t pairs = sp_tt_bytes(tt) / 128, found = 0, over = 0;
-        uint8_t *in_pair = calloc(pairs, 1);
-        ck_assert_ptr_nonnull(in_pair);
-        for (uint32_t i = 0; i < TT_KEYS; i++) {
-            uint64_t h[2];
-            sp_tt_entry e;
-            tt_key(i, h);
-            over += ++in_pair[(h[0] >> 1) & (pairs - 1)] > 6;
-            found += sp_tt_probe(tt, h, &e) && e.dn == i;
-        }
-        ck_assert_msg(found == TT_KEYS - over, "round %u: %llu entries lost", round,
-                      (unsigned long long)(TT_KEYS - over - found));
-        free(in_pair);
-        sp_tt_free(tt);
+    sp_tt *tt = sp_tt_new((size_t)256 << 20);
+    ck_assert_ptr_nonnull(tt);
+    run_together(tt, TT_THREADS, tt_store_part);
+    /* as in one thread, entries are lost only beyond 6 in a pair of the whole budget */
+    uint64_t pairs = sp_tt_bytes(tt) / 128, found = 0, over = 0;
+    uint8_t *in_pair = calloc(pairs, 1);
+    ck_assert_ptr_nonnull(in_pair);
+    for (uint32_t i = 0; i < TT_KEYS; i++) {
+        uint64_t h[2];
+        sp_tt_entry e;
+        tt_key(i, h);
+        over += ++in_pair[(h[0] >> 1) & (pairs - 1)] > 6;
+        found += sp_tt_probe(tt, h, &e) && e.dn == i;
     }
+    ck_assert_msg(found == TT_KEYS - over, "%llu entries lost", (unsigned long long)(TT_KEYS - over - found));
+    free(in_pair);
+    sp_tt_free(tt);
 }
 END_TEST
 
