@@ -287,6 +287,21 @@ static bool seed_children(sp_worker *w, sp_frame *f)
     return false;
 }
 
+void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint32_t dn2, uint32_t cpn, uint32_t cdn,
+                                uint32_t *cthpn, uint32_t *cthdn)
+{
+    /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
+    uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
+    *cthdn = thpn < eps ? thpn : eps;
+    *cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - dn, cpn);
+    /* numbers saturate below SP_PN_INF: a threshold of a saturated number would send the child back
+     * at once, as often as the node chose it again */
+    if (*cthdn <= cdn)
+        *cthdn = cdn + 1;
+    if (*cthpn <= cpn)
+        *cthpn = cpn + 1;
+}
+
 /* Searches below n until its numbers reach a threshold; the children live in frame(depth). */
 static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, uint32_t thpn, uint32_t thdn,
                             uint32_t *pn, uint32_t *dn, unsigned depth)
@@ -297,10 +312,8 @@ static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, ui
         if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
             return;
         sp_child *c = &f->c[select_child(f, &dn2)];
-        /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
-        uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
-        uint32_t cthdn = thpn < eps ? thpn : eps;
-        uint32_t cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - *dn, c->pn);
+        uint32_t cthpn, cthdn;
+        sp_engine_child_thresholds(thpn, thdn, *dn, dn2, c->pn, c->dn, &cthpn, &cthdn);
         sp_node cn = {f->tok + c->off, c->len, c->k, {c->h[0], c->h[1]}};
         mid(w, rules, &cn, cthpn, cthdn, &c->pn, &c->dn, depth + 1);
         if (w->failed)

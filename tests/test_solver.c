@@ -11,6 +11,7 @@
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"
+#include "engine.h"
 #include "team.h"
 #include "testpos.h"
 #include "testutil.h"
@@ -250,6 +251,27 @@ START_TEST(team_notes_per_round)
     ck_assert(sp_team_seen_get(s, 6, h, &move));
     ck_assert_uint_eq(move, 3);
     sp_team_seen_free(s);
+}
+END_TEST
+
+/* df-pn gives the child it searches next thresholds above the child's own numbers, also where the
+ * numbers saturate (SP_PN_INF - 1): a threshold equal to the number sent the child back at once,
+ * again and again (0*51 spun so for 11 minutes). */
+START_TEST(child_thresholds_move)
+{
+    uint32_t tp, td, sat = SP_PN_INF - 1;
+    /* plain: 1+epsilon over the second best, and what the node has left below its other threshold */
+    sp_engine_child_thresholds(100, 200, 50, 40, 3, 30, &tp, &td);
+    ck_assert_uint_eq(td, 51);
+    ck_assert_uint_eq(tp, 153);
+    sp_engine_child_thresholds(45, 200, 50, 40, 3, 30, &tp, &td); /* the node's own is tighter */
+    ck_assert_uint_eq(td, 45);
+    /* saturated: the child and its best sibling, under the root's thresholds */
+    sp_engine_child_thresholds(SP_PN_INF, SP_PN_INF, 7, sat, 1, sat, &tp, &td);
+    ck_assert_uint_gt(td, sat);
+    sp_engine_child_thresholds(SP_PN_INF, 10, 5, 8, sat, 6, &tp, &td);
+    ck_assert_uint_gt(tp, sat);
+    ck_assert_uint_eq(td, 11);
 }
 END_TEST
 
@@ -578,6 +600,7 @@ int main(int argc, char **argv)
     add_case(s, "team notes", team_notes_per_round);
     add_case(s, "land cache ring", land_cache_ring);
     add_case(s, "land cache nodes", land_cache_changes_no_node);
+    add_case(s, "child thresholds", child_thresholds_move);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
     add_case(s, "tt growth under threads", tt_grows_under_threads);
     add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
