@@ -84,7 +84,7 @@ typedef struct sp_worker {
     sp_team_prepare prepare;
     sp_children part;    /* the children of its moves ... */
     sp_ready *ready;     /* ... made ready (sp_team_ready) */
-    size_t nready, ready_cap;
+    size_t nready, ready_cap, nprobed; /* the first nprobed of them looked up */
     sp_tok *rtok;
     size_t rtok_len, rtok_cap;
     bool won;            /* one of them is lost for its mover */

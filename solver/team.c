@@ -140,15 +140,34 @@ static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t mov
     return w->won || w->failed;
 }
 
+/* Looks up the ready children in the transposition table but the last `pending`, whose buckets are
+ * on their way: each child is looked up once the next is made, so that the miss overlaps that work
+ * (a child lost for its mover, which wins the node, is thus seen one child late). */
+static void probe_ready(sp_worker *w, size_t pending)
+{
+    for (; w->nprobed + pending < w->nready; w->nprobed++) {
+        sp_ready *r = &w->ready[w->nprobed];
+        sp_tt_entry e;
+        if (sp_engine_probe(w, r->h, &e)) {
+            r->pn = e.pn;
+            r->dn = e.dn;
+            w->won |= e.dn == 0; /* a child lost for its mover: the node is won */
+        }
+    }
+}
+
 /* Worker w's part of its round: the moves it takes (all of them without a share), each child made
  * ready as it comes. */
 static void team_part(sp_worker *w, const sp_tok *land, size_t len)
 {
-    w->nready = w->rtok_len = 0;
+    w->nready = w->nprobed = w->rtok_len = 0;
     w->won = false;
     const sp_move_part *part = w->round_part.share ? &w->round_part : NULL;
     if (sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part) < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
+    probe_ready(w, 0);
+    if (w->won && part)
+        atomic_store_explicit(&w->eng->team.won_round, part->round, memory_order_release);
 }
 
 /* ---------------------------------------------------------------- the helpers */
@@ -271,12 +290,8 @@ void sp_team_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_p
     *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, dn, {n.h[0], n.h[1]}};
     memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
     w->rtok_len += len;
-    sp_tt_entry e;
-    if (sp_engine_probe(w, r->h, &e)) {
-        r->pn = e.pn;
-        r->dn = e.dn;
-        w->won |= e.dn == 0; /* a child lost for its mover: the node is won */
-    }
+    sp_tt_prefetch(w->eng->tt, r->h);
+    probe_ready(w, 1);
 }
 
 /* Joins the members' ready children into f in move order. */
