@@ -332,6 +332,22 @@ static uint32_t min_u32(uint32_t a, uint32_t b)
     return a < b ? a : b;
 }
 
+bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2], uint32_t thpn, uint32_t thdn,
+                               uint32_t *pn, uint32_t *dn, uint32_t *tp, uint32_t *td)
+{
+    uint32_t m = min_u32(spn, sdn);
+    *pn = sat_add(m, rest[0]);
+    *dn = sat_add(m, rest[1]);
+    if (*pn >= thpn || *dn >= thdn)
+        return false;
+    uint32_t t = min_u32(thpn - rest[0], thdn - rest[1]); /* settle the part until min(pn, dn) reaches t */
+    if (t <= m)
+        t = m + 1; /* the sum saturated short of its thresholds: the part must still move */
+    *tp = spn >= t ? SP_PN_INF : t;
+    *td = spn < t && sdn >= t ? SP_PN_INF : t;
+    return true;
+}
+
 /* A sum whose outcome waits for one part: the sum's numbers are the part's cost to settle either way
  * (min of its pn and dn) plus what comes after; the part is searched until that cost crosses the
  * sum's thresholds (Cizek, Balko and Schmid's treatment of sums in SPOTS). Returns true while the
@@ -345,12 +361,9 @@ static bool settle_part(sp_worker *w, const sp_rules *rules, sp_node *sub, const
         spn = e.pn;
         sdn = e.dn;
     }
-    *pn = sat_add(min_u32(spn, sdn), rest[0]);
-    *dn = sat_add(min_u32(spn, sdn), rest[1]);
-    if (*pn >= thpn || *dn >= thdn)
+    uint32_t tp, td;
+    if (!sp_engine_part_thresholds(spn, sdn, rest, thpn, thdn, pn, dn, &tp, &td))
         return false;
-    uint32_t t = min_u32(thpn - rest[0], thdn - rest[1]); /* settle the part until min(pn, dn) reaches t */
-    uint32_t tp = spn >= t ? SP_PN_INF : t, td = spn < t && sdn >= t ? SP_PN_INF : t;
     mid(w, rules, sub, tp, td, &spn, &sdn, depth + 1);
     return true;
 }

@@ -161,6 +161,12 @@ sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len);
 void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint32_t dn2, uint32_t cpn, uint32_t cdn,
                                 uint32_t *cthpn, uint32_t *cthdn);
 
+/* A sum whose outcome waits for a part (numbers spn, sdn; rest as sp_rules.resolve gives it): the
+ * sum's numbers (*pn, *dn), and false when they reach its thresholds; else the part's thresholds
+ * (*tp, *td), which the part's own numbers are below (also where the sum's saturate). */
+bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2], uint32_t thpn, uint32_t thdn,
+                               uint32_t *pn, uint32_t *dn, uint32_t *tp, uint32_t *td);
+
 /* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
 

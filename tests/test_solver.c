@@ -275,6 +275,24 @@ START_TEST(child_thresholds_move)
 }
 END_TEST
 
+/* A sum settles its part with thresholds above the part's numbers, also where the sum's numbers
+ * saturate short of its own thresholds (the part then came back at once, again and again). */
+START_TEST(part_thresholds_move)
+{
+    uint32_t pn, dn, tp, td, sat = SP_PN_INF - 1;
+    const uint32_t rest[2] = {2, 40}, more[2] = {1, 5};
+    ck_assert(sp_engine_part_thresholds(10, 30, rest, 100, 200, &pn, &dn, &tp, &td));
+    ck_assert_uint_eq(pn, 12); /* the part's cheaper side, plus what comes after it */
+    ck_assert_uint_eq(dn, 50);
+    ck_assert_uint_eq(tp, 98); /* until min(pn, dn) of the part reaches 100 - 2 */
+    ck_assert_uint_eq(td, 98);
+    ck_assert(!sp_engine_part_thresholds(10, 30, rest, 12, 200, &pn, &dn, &tp, &td)); /* at its threshold */
+    ck_assert(sp_engine_part_thresholds(sat, sat, more, SP_PN_INF, SP_PN_INF, &pn, &dn, &tp, &td));
+    ck_assert_uint_gt(tp, sat);
+    ck_assert_uint_gt(td, sat);
+}
+END_TEST
+
 /* The table grows its part in use as it fills, keeps every entry when it does, and replaces one only
  * once its whole budget is in use. */
 START_TEST(tt_keeps_entries_as_it_grows)
@@ -601,6 +619,7 @@ int main(int argc, char **argv)
     add_case(s, "land cache ring", land_cache_ring);
     add_case(s, "land cache nodes", land_cache_changes_no_node);
     add_case(s, "child thresholds", child_thresholds_move);
+    add_case(s, "part thresholds", part_thresholds_move);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
     add_case(s, "tt growth under threads", tt_grows_under_threads);
     add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
