@@ -42,15 +42,19 @@ static size_t gather(const sp_tok *key, const lands *l, sp_tok *out)
 }
 
 
-/* The least j such that (L, j) is not known to be won: the candidate nimber of L. */
-static uint32_t candidate_nimber(sp_worker *w, const sp_tok *land, uint32_t len)
+/* The least j such that (L, j) is not known to be won: the candidate nimber of L; *lost when (L, j)
+ * is known to be lost, i.e. nimber(L) = j though the nimber store did not keep it (it was full). */
+static uint32_t candidate_nimber(sp_worker *w, const sp_tok *land, uint32_t len, bool *lost)
 {
     for (uint32_t j = 0;; j++) {
         sp_node c = {land, len, j, {0, 0}};
         sp_tt_entry e;
         sp_node_hash(&c, SP_PLAY_NORMAL);
-        if (!sp_engine_probe(w, c.h, &e) || e.pn != 0)
+        bool hit = sp_engine_probe(w, c.h, &e);
+        if (!hit || e.pn != 0) {
+            *lost = hit && e.dn == 0;
             return j;
+        }
     }
 }
 
@@ -68,8 +72,8 @@ static unsigned largest(const sp_tok *key, const lands *l)
 }
 
 /* The part of a sum to settle next: the couple (L, j) of the smallest land but the largest, with j
- * its candidate nimber. */
-static void settle_next(sp_worker *w, const sp_tok *key, const lands *l, unsigned last, sp_node *sub)
+ * its candidate nimber; returns L's index in l (*lost as candidate_nimber says). */
+static unsigned settle_next(sp_worker *w, const sp_tok *key, const lands *l, unsigned last, sp_node *sub, bool *lost)
 {
     unsigned best = last == 0 && l->n > 1 ? 1 : 0, best_lives = ~0u;
     for (unsigned i = 0; i < l->n; i++) {
@@ -81,8 +85,9 @@ static void settle_next(sp_worker *w, const sp_tok *key, const lands *l, unsigne
     }
     sub->key = key + l->off[best];
     sub->len = l->len[best];
-    sub->k = candidate_nimber(w, sub->key, sub->len);
+    sub->k = candidate_nimber(w, sub->key, sub->len, lost);
     sp_node_hash(sub, SP_PLAY_NORMAL);
+    return best;
 }
 
 /* Rewrites n as the unknown lands l of its key beside a heap of k; false when memory is short. */
@@ -112,22 +117,34 @@ static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
     uint32_t k = n->k;
     lands l;
     fold_known(w, n->key, n->len, &k, &l);
-    if (l.n == 0)
-        return k ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
-    if (!rewrite(w, n, &l, k, depth)) {
-        w->failed = true;
-        return SP_EXPAND;
+    for (;;) {
+        if (l.n == 0)
+            return k ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
+        if (!rewrite(w, n, &l, k, depth)) {
+            w->failed = true;
+            return SP_EXPAND;
+        }
+        if (l.n == 1)
+            return SP_EXPAND;
+        for (unsigned j = 0, off = 0; j < l.n; off += l.len[j++])
+            l.off[j] = off; /* the lands now lie one after the other in n's key */
+        unsigned last = largest(n->key, &l);
+        bool lost;
+        unsigned i = settle_next(w, n->key, &l, last, sub, &lost);
+        if (!lost) {
+            /* after it: the other lands to settle (at least 1 each), then the largest as a couple,
+             * unexplored */
+            rest[0] = l.n - 1;
+            rest[1] = l.n - 2 + sp_engine_initial_dn(n->key + l.off[last], l.len[last], k);
+            return SP_SUM;
+        }
+        /* settled already, its nimber known from the table alone: settling it again would find the
+         * same and loop for ever */
+        k ^= sub->k;
+        l.n--;
+        memmove(l.off + i, l.off + i + 1, (l.n - i) * sizeof *l.off);
+        memmove(l.len + i, l.len + i + 1, (l.n - i) * sizeof *l.len);
     }
-    if (l.n == 1)
-        return SP_EXPAND;
-    for (unsigned j = 0, off = 0; j < l.n; off += l.len[j++])
-        l.off[j] = off; /* the lands now lie one after the other in n's key */
-    unsigned last = largest(n->key, &l);
-    settle_next(w, n->key, &l, last, sub);
-    /* after it: the other lands to settle (at least 1 each), then the largest as a couple, unexplored */
-    rest[0] = l.n - 1;
-    rest[1] = l.n - 2 + sp_engine_initial_dn(n->key + l.off[last], l.len[last], k);
-    return SP_SUM;
 }
 
 /* A child position C of L, beside the parent's heap k: stored nimbers folded in, then ready. */

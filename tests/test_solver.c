@@ -459,6 +459,33 @@ START_TEST(nimstore_grows_under_threads)
 }
 END_TEST
 
+/* With its nimber store full the solver still answers: a land of a sum settled already, whose
+ * nimber the store could not keep, is known from its proven couple in the transposition table
+ * (before, the sum settled it again and again without end, as 0*51 did in the table run: this test
+ * then failed by its time limit instead of taking about 2 s). */
+START_TEST(full_nimber_store)
+{
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .nim_bytes = (size_t)16 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_ptr_nonnull(s);
+    sp_tok key[SP_KEY_MAX];
+    uint32_t filled = 0;
+    while (sp_solver_add_nimber(s, key, numbered_land(filled, key), 0)) /* lands no game reaches */
+        filled++;
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    ck_assert_uint_eq(st.nimbers, filled);
+    for (unsigned n = 9; n <= 13; n++) {
+        size_t len = spots(n, key);
+        sp_outcome out = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
+        ck_assert_msg(out == (normal_outcomes[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u", n);
+    }
+    sp_solver_stats_get(s, &st);
+    ck_assert_uint_eq(st.nimbers, filled); /* none kept */
+    sp_solver_free(s);
+}
+END_TEST
+
 enum { TT_THREADS = 2, TT_KEYS = 400000 };
 
 static void tt_key(uint32_t i, uint64_t h[2])
@@ -619,6 +646,7 @@ int main(int argc, char **argv)
     add_case(s, "land cache ring", land_cache_ring);
     add_case(s, "land cache nodes", land_cache_changes_no_node);
     add_case(s, "child thresholds", child_thresholds_move);
+    add_case(s, "full nimber store", full_nimber_store);
     add_case(s, "part thresholds", part_thresholds_move);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
     add_case(s, "tt growth under threads", tt_grows_under_threads);
