@@ -161,6 +161,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->nimbers = sp_nimstore_count(s->eng.nim);
     out->nim_bytes = sp_nimstore_bytes(s->eng.nim);
     out->nim_used_bytes = sp_nimstore_used_bytes(s->eng.nim);
+    out->nim_full = sp_nimstore_full(s->eng.nim);
     out->mis_lands = sp_nimstore_count(s->eng.mis);
     out->games = sp_mg_count(s->eng.games);
     out->sums = sp_mg_sums(s->eng.games);

@@ -34,6 +34,7 @@ typedef struct sp_solver_stats {
     size_t tt_bytes;
     uint64_t nimbers;     /* lands in the nimber store */
     size_t nim_bytes, nim_used_bytes;
+    int nim_full;         /* the nimber store ran out of room: nimbers proven since are not kept */
     uint64_t mis_lands;   /* misère: lands whose game is stored */
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
     size_t game_bytes, game_used_bytes;

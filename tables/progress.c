@@ -38,7 +38,8 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
         snprintf(stored, sizeof stored, "%llu land values, %llu games%s", (unsigned long long)s->mis_lands,
                  (unsigned long long)s->games, s->games_full ? " (full)" : "");
     else
-        snprintf(stored, sizeof stored, "%llu nimbers", (unsigned long long)s->nimbers);
+        snprintf(stored, sizeof stored, "%llu nimbers%s", (unsigned long long)s->nimbers,
+                 s->nim_full ? " (store full)" : "");
     fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "",
             p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored,
             (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");

@@ -470,11 +470,14 @@ START_TEST(full_nimber_store)
     ck_assert_ptr_nonnull(s);
     sp_tok key[SP_KEY_MAX];
     uint32_t filled = 0;
-    while (sp_solver_add_nimber(s, key, numbered_land(filled, key), 0)) /* lands no game reaches */
-        filled++;
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
+    ck_assert(!st.nim_full);
+    while (sp_solver_add_nimber(s, key, numbered_land(filled, key), 0)) /* lands no game reaches */
+        filled++;
+    sp_solver_stats_get(s, &st);
     ck_assert_uint_eq(st.nimbers, filled);
+    ck_assert(st.nim_full); /* and the reports say so */
     for (unsigned n = 9; n <= 13; n++) {
         size_t len = spots(n, key);
         sp_outcome out = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);

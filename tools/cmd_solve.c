@@ -92,8 +92,8 @@ static void print_text(const solve_args *a, const char *canon, sp_outcome o, int
                (unsigned long long)s->sums, (double)s->game_used_bytes / (1 << 20), s->game_bytes >> 20,
                s->games_full ? ", full" : "");
     else
-        printf("nimber store %llu lands (%.1f of %zu MiB)", (unsigned long long)s->nimbers,
-               (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20);
+        printf("nimber store %llu lands (%.1f of %zu MiB%s)", (unsigned long long)s->nimbers,
+               (double)s->nim_used_bytes / (1 << 20), s->nim_bytes >> 20, s->nim_full ? ", full" : "");
     printf(", land cache %.1f of %zu MiB (%.1f%% hits), peak %.0f MiB\n", (double)s->lcache_used_bytes / (1 << 20),
            s->lcache_bytes >> 20,
            s->lcache_lookups ? 100.0 * (double)s->lcache_hits / (double)s->lcache_lookups : 0.0,
