@@ -87,6 +87,11 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("verify", NULL, NULL), 2);
     ck_assert_int_eq(run("solve", "0*3", "--threads=0"), 2);
     ck_assert_int_eq(run("solve", "0*3", "--tt-mb=lots"), 2);
+    ck_assert_int_eq(run("solve", "0*3", "--nim-mb=8"), 2); /* the store's least is 16 MiB */
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("table", "--nim-mb", "x"), 2);
+    ck_assert_int_eq(run("solve", "0*5", "--nim-mb=40"), 0); /* and the report says what it got */
+    ck_assert_ptr_nonnull(strstr(out, "of 40 MiB)"));
     ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
 }
 END_TEST

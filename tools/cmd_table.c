@@ -11,7 +11,7 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--out DIR] [--resume] [--time-limit S] [--quiet]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -22,6 +22,8 @@ static const char usage[] =
     "  --to B          last n (default 12)\n"
     "  --threads N     search threads (default: all cores)\n"
     "  --tt-mb M       transposition table in MiB (default: a quarter of memory, at most 4096)\n"
+    "  --nim-mb M      nimber store (misère: land store) in MiB (default: an eighth of the table,\n"
+    "                  at least 16); once full, nimbers proven later are not kept\n"
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
@@ -53,7 +55,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"tt-mb", required_argument, 0, 'm'},   {"out", required_argument, 0, 'o'},
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"nim-mb", required_argument, 0, 'N'},  {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -65,6 +67,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 't': rc = parse_n(prog, "--to", optarg, &o->to); break;
         case 'T': rc = sp_report_threads(prog, optarg, &o->solver); break;
         case 'm': rc = sp_report_tt_mb(prog, optarg, &o->solver); break;
+        case 'N': rc = sp_report_nim_mb(prog, optarg, &o->solver); break;
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;

@@ -33,13 +33,24 @@ int sp_report_threads(const char *prog, const char *arg, sp_solver_opts *opts)
     return 0;
 }
 
+static int parse_mb(const char *prog, const char *name, uint64_t least, const char *arg, size_t *bytes)
+{
+    uint64_t v, most = (uint64_t)1 << 22;
+    if (!sp_cli_parse_u64(arg, least, most, &v))
+        return sp_cli_usage(prog, "--%s needs a size in MiB from %llu to %llu, not '%s'", name,
+                            (unsigned long long)least, (unsigned long long)most, arg);
+    *bytes = (size_t)v << 20;
+    return 0;
+}
+
 int sp_report_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts)
 {
-    uint64_t v;
-    if (!sp_cli_parse_u64(arg, 1, (uint64_t)1 << 22, &v))
-        return sp_cli_usage(prog, "--tt-mb needs a size in MiB from 1 to 4194304, not '%s'", arg);
-    opts->tt_bytes = (size_t)v << 20;
-    return 0;
+    return parse_mb(prog, "tt-mb", 1, arg, &opts->tt_bytes);
+}
+
+int sp_report_nim_mb(const char *prog, const char *arg, sp_solver_opts *opts)
+{
+    return parse_mb(prog, "nim-mb", 16, arg, &opts->nim_bytes);
 }
 
 int sp_report_misere_lives(const char *prog, const char *name, const char *arg, int *dst)
