@@ -256,7 +256,7 @@ END_TEST
 
 /* df-pn gives the child it searches next thresholds above the child's own numbers, also where the
  * numbers saturate (SP_PN_INF - 1): a threshold equal to the number sent the child back at once,
- * again and again (0*51 spun so for 11 minutes). */
+ * again and again. */
 START_TEST(child_thresholds_move)
 {
     uint32_t tp, td, sat = SP_PN_INF - 1;
