@@ -125,18 +125,22 @@ void sp_team_quit(sp_team *t)
 
 /* ---------------------------------------------------------------- one part */
 
+/* A member whose part found a child that decides the node stops the others of a shared round. */
+static void announce_won(sp_worker *w)
+{
+    if (w->won && w->round_part.share)
+        atomic_store_explicit(&w->eng->team.won_round, w->round_part.round, memory_order_release);
+}
+
 /* Hands a child to prepare() as soon as it is made; stops the round once a child decides the node
  * (or memory ran out): the moves left are not worth making. */
 static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t move)
 {
     sp_worker *w = arg;
-    sp_team *t = &w->eng->team;
-    bool shared = w->round_part.share != NULL;
-    if (shared && seen_before(w, child, len, move))
+    if (w->round_part.share && seen_before(w, child, len, move))
         return 0;
     w->prepare(w, child, len, move);
-    if (shared && w->won)
-        atomic_store_explicit(&t->won_round, w->round_part.round, memory_order_release);
+    announce_won(w);
     return w->won || w->failed;
 }
 
@@ -166,8 +170,7 @@ static void team_part(sp_worker *w, const sp_tok *land, size_t len)
     if (sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part) < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
     probe_ready(w, 0);
-    if (w->won && part)
-        atomic_store_explicit(&w->eng->team.won_round, part->round, memory_order_release);
+    announce_won(w);
 }
 
 /* ---------------------------------------------------------------- the helpers */

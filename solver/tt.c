@@ -43,8 +43,7 @@ struct sp_tt {
     uint64_t mask;                /* of the whole budget */
     unsigned first_bits;          /* log2 of the first part's buckets */
     _Atomic uint64_t used_mask;   /* of the part in use */
-    atomic_flag growing;
-    atomic_uint grows;            /* odd while a doubling moves entries */
+    atomic_uint grows;            /* doublings begun and ended: odd while one moves entries */
     atomic_uint_fast64_t filled;
 };
 
@@ -65,7 +64,6 @@ sp_tt *sp_tt_new(size_t bytes)
     while (((uint64_t)1 << tt->first_bits) < first)
         tt->first_bits++;
     atomic_init(&tt->used_mask, first - 1);
-    atomic_flag_clear(&tt->growing);
     atomic_init(&tt->grows, 0);
     /* anonymous pages come zeroed and are only touched when used: no start-up cost, honest RSS */
     void *m = mmap(NULL, n * sizeof(bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -153,7 +151,7 @@ static uint32_t work_of(const entry *e)
     return e->work_ext >> EXT_BITS;
 }
 
-/* The way of b holding check c, or -1. */
+/* The way of b holding check c, or -1; copy gets b's entries, read consistently. */
 static int find(const bucket *b, uint64_t c, entry *copy)
 {
     read_entries(b, copy);
@@ -204,14 +202,15 @@ static uint32_t pack(const sp_tt *tt, const uint64_t h[2], uint32_t work)
  * without this, two threads storing 200,000 entries lost up to 33,000 of them). */
 void sp_tt_grow(sp_tt *tt)
 {
-    if (atomic_flag_test_and_set_explicit(&tt->growing, memory_order_acquire))
+    unsigned g = atomic_load_explicit(&tt->grows, memory_order_relaxed);
+    if ((g & 1) || !atomic_compare_exchange_strong_explicit(&tt->grows, &g, g + 1, memory_order_acq_rel,
+                                                            memory_order_relaxed))
         return; /* another thread is at it */
     uint64_t used = atomic_load_explicit(&tt->used_mask, memory_order_relaxed) + 1;
     if (used <= tt->mask) {
         unsigned bit = 0;
         while (((uint64_t)1 << (tt->first_bits + bit)) < used)
             bit++;
-        atomic_fetch_add_explicit(&tt->grows, 1, memory_order_acq_rel);
         for (uint64_t i = 0; i < used; i++) {
             bucket *lo = &tt->b[i], *hi = &tt->b[i + used];
             lock(lo);
@@ -226,9 +225,8 @@ void sp_tt_grow(sp_tt *tt)
             unlock(lo);
         }
         atomic_store_explicit(&tt->used_mask, 2 * used - 1, memory_order_release);
-        atomic_fetch_add_explicit(&tt->grows, 1, memory_order_release);
     }
-    atomic_flag_clear_explicit(&tt->growing, memory_order_release);
+    atomic_store_explicit(&tt->grows, g + 2, memory_order_release);
 }
 
 /* The way holding check c, else an empty one, else -1 (a doubling leaves holes: the entry sought may
@@ -248,9 +246,10 @@ static int way_of(const bucket *b, uint64_t c)
 /* The entry of check c in a pair (home first), else an empty way (home first), else NULL. */
 static entry *slot_of(bucket *home, bucket *other, uint64_t c)
 {
-    int a = way_of(home, c), b = way_of(other, c);
+    int a = way_of(home, c);
     if (a >= 0 && home->e[a].check == c)
         return &home->e[a];
+    int b = way_of(other, c);
     if (b >= 0 && other->e[b].check == c)
         return &other->e[b];
     return a >= 0 ? &home->e[a] : b >= 0 ? &other->e[b] : NULL;
