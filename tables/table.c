@@ -114,22 +114,25 @@ static int save_stores(run *r)
     return rc;
 }
 
-/* Reads one store back, calling add for each (key, value); a missing file is an empty store. */
-static int load_store(run *r, const char *name, sp_store_kind kind,
-                      void (*add)(run *r, const sp_tok *key, size_t len, uint32_t v))
+/* The payload of store DIR/state/name (NULL, 0 when there is no such file); -1 when unreadable. */
+static int read_store(run *r, const char *name, sp_store_kind kind, void **payload, size_t *len)
 {
-    char path[4096];
-    void *payload;
-    size_t len;
-    char rel[256];
+    char path[4096], rel[256];
     snprintf(rel, sizeof rel, "state/%s", name);
     in_dir(r, path, sizeof path, rel);
+    *payload = NULL;
+    *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;
     fclose(f);
-    if (sp_store_read(path, kind, &payload, &len, r->err, sizeof r->err))
-        return -1;
+    return sp_store_read(path, kind, payload, len, r->err, sizeof r->err);
+}
+
+/* Calls add for each (key, value) of a store's payload; -1 when it is malformed. */
+static int each_entry(run *r, const char *name, const void *payload, size_t len,
+                      void (*add)(run *r, const sp_tok *key, size_t len, uint32_t v))
+{
     sp_reader rd = {payload, len, 0, 0};
     sp_tok key[SP_KEY_MAX];
     while (rd.at < len && !rd.failed) {
@@ -142,9 +145,8 @@ static int load_store(run *r, const char *name, sp_store_kind kind,
             key[i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
         add(r, key, klen, v);
     }
-    free(payload);
     if (rd.failed || rd.at != len) {
-        snprintf(r->err, sizeof r->err, "%s: malformed store payload", path);
+        snprintf(r->err, sizeof r->err, "%s/state/%s: malformed store payload", r->o->out, name);
         return -1;
     }
     return 0;
@@ -312,11 +314,53 @@ static int prepare(run *r)
                     return -2;
                 }
     }
-    if (load_store(r, "nimbers.store", SP_STORE_NIMBERS, add_nimber) ||
-        load_store(r, "misere-proven.store", SP_STORE_PROVEN, add_proven))
-        return -1;
     sp_table_provenance(r->date, sizeof r->date, r->machine, sizeof r->machine);
     return 0;
+}
+
+/* The solver, knowing what earlier runs saved. Unless --nim-mb sets it, the nimber store's budget
+ * doubles until the nimbers saved fill at most half of it: a store that kept only some of them would
+ * write only those at the next save, and the others would be lost. */
+static int open_solver(run *r, sp_solver_opts *so)
+{
+    void *nim = NULL, *proven = NULL;
+    size_t nim_len = 0, proven_len = 0;
+    int rc = read_store(r, "nimbers.store", SP_STORE_NIMBERS, &nim, &nim_len) ||
+                     read_store(r, "misere-proven.store", SP_STORE_PROVEN, &proven, &proven_len)
+                 ? -1
+                 : 0;
+    sp_solver_stats st = {0};
+    while (rc == 0) {
+        r->s = sp_solver_new(so);
+        if (!r->s) {
+            snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory");
+            rc = -1;
+            break;
+        }
+        rc = each_entry(r, "nimbers.store", nim, nim_len, add_nimber);
+        sp_solver_stats_get(r->s, &st);
+        if (rc || (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)))
+            break;
+        if (r->o->solver.nim_bytes) {
+            snprintf(r->err, sizeof r->err,
+                     "%s/state/nimbers.store holds more land nimbers than --nim-mb %zu keeps: give a larger "
+                     "budget, or leave --nim-mb out to have one that holds them",
+                     r->o->out, r->o->solver.nim_bytes >> 20);
+            rc = -2;
+            break;
+        }
+        so->nim_bytes = 2 * st.nim_bytes;
+        sp_solver_free(r->s);
+        r->s = NULL;
+    }
+    if (rc == 0 && so->nim_bytes != r->o->solver.nim_bytes && !r->o->quiet)
+        fprintf(stderr, "sprouts table: nimber store budget %zu MiB, to hold the %llu land nimbers saved\n",
+                st.nim_bytes >> 20, (unsigned long long)st.nimbers);
+    if (rc == 0)
+        rc = each_entry(r, "misere-proven.store", proven, proven_len, add_proven);
+    free(nim);
+    free(proven);
+    return rc;
 }
 
 static int run_play(run *r, int misere)
@@ -350,8 +394,9 @@ int sp_table_run(const sp_table_opts *o)
     so.progress = on_progress;
     so.progress_arg = r;
     so.stop = &r->solver_stop;
-    r->s = sp_solver_new(&so);
-    int rc = r->s ? prepare(r) : (snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory"), -1);
+    int rc = prepare(r);
+    if (rc == 0)
+        rc = open_solver(r, &so);
     if (rc) {
         fprintf(stderr, "sprouts table: %s\n", r->err);
         rc = rc == -2 ? 2 : 1;

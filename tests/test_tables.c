@@ -640,6 +640,80 @@ START_TEST(ctrl_c_keeps_the_nimbers_proven)
 }
 END_TEST
 
+/* A made-up land key per i (a store only asks that a key ends its land with SP_TK_END_L), which no
+ * game reaches. */
+static size_t numbered_land(uint32_t i, sp_tok key[5])
+{
+    for (unsigned j = 0; j < 4; j++)
+        key[j] = (sp_tok)(SP_TK_ONE + ((i >> (5 * j)) & 31));
+    key[4] = SP_TK_END_L;
+    return 5;
+}
+
+enum { SAVED_LANDS = 200000 }; /* more than a store of 16 MiB holds (131,072) */
+
+static int run_small(const char *out, const char *nim_mb)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "3",
+                    "--tt-mb", "32", "--threads", "1", "--quiet", "--resume", "--out", (char *)out,
+                    nim_mb ? "--nim-mb" : NULL, (char *)nim_mb, NULL};
+    return run_quiet(argv, NULL);
+}
+
+/* How many of the made-up lands DIR/state/nimbers.store holds, each with nimber i % 7. */
+static size_t saved_lands_kept(const char *out)
+{
+    sp_children lands;
+    uint32_t *v;
+    sp_children_init(&lands);
+    ck_assert(load_nimbers(out, &lands, &v));
+    size_t kept = 0;
+    for (uint32_t i = 0; i < SAVED_LANDS; i++) {
+        sp_tok key[5];
+        long j = sp_children_find(&lands, key, numbered_land(i, key));
+        kept += j >= 0 && v[j] == i % 7;
+    }
+    sp_children_free(&lands);
+    free(v);
+    return kept;
+}
+
+/* Resumed beside more saved land nimbers than the nimber store's default budget holds, a run makes
+ * the budget large enough, so that its next save writes them all back (before, the store kept the
+ * first 131,072 and the run saved only those: the others were lost); a budget set too small for them
+ * is refused before anything is searched or written. */
+START_TEST(resume_keeps_every_saved_nimber)
+{
+    char out[512], state[600], path[700], err[512];
+    path_in(out, sizeof out, "big");
+    snprintf(state, sizeof state, "%s/state", out);
+    ck_assert_int_eq(mkdir(out, 0755), 0);
+    ck_assert_int_eq(mkdir(state, 0755), 0);
+    sp_buf b = {0};
+    for (uint32_t i = 0; i < SAVED_LANDS; i++) {
+        sp_tok key[5];
+        size_t len = numbered_land(i, key);
+        sp_buf_u32(&b, (uint32_t)len);
+        for (size_t t = 0; t < len; t++) {
+            uint8_t le[2] = {(uint8_t)key[t], (uint8_t)(key[t] >> 8)};
+            sp_buf_put(&b, le, 2);
+        }
+        sp_buf_u32(&b, i % 7);
+    }
+    ck_assert(!b.failed);
+    snprintf(path, sizeof path, "%s/nimbers.store", state);
+    ck_assert_int_eq(sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, err, sizeof err), 0);
+    sp_buf_free(&b);
+    ck_assert_int_eq(run_small(out, "16"), 2);
+    ck_assert_uint_eq(saved_lands_kept(out), SAVED_LANDS);
+    snprintf(path, sizeof path, "%s/normal.csv", out);
+    ck_assert_uint_eq(file_size(path), 0); /* nothing solved */
+    ck_assert_int_eq(run_small(out, NULL), 0);
+    ck_assert_uint_eq(saved_lands_kept(out), SAVED_LANDS);
+    ck_assert_uint_gt(file_size(path), 0);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -658,6 +732,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, checker_games_misere_nim);
     tcase_add_test(tc, killed_run_resumes_to_the_same_tables);
     tcase_add_test(tc, ctrl_c_keeps_the_nimbers_proven);
+    tcase_add_test(tc, resume_keeps_every_saved_nimber);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }
