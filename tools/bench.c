@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "cmds.h"
 #include "moves.h"
@@ -18,11 +19,12 @@
 #include "solver.h"
 #include "symmetry.h"
 
-static const char usage[] =
+const char sp_bench_usage[] =
     "Usage: sprouts-bench canon [--positions N] [--seed S] [--runs R]\n"
     "       sprouts-bench normal|misere [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R]\n"
     "                                   [--sequential] [--misere-lives L] [--misere-sum-lives L2]\n"
     "       sprouts-bench scaling [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R] [--misere]\n"
+    "       sprouts-bench moves [--games N] [--seed S] [--runs R]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
@@ -38,7 +40,12 @@ static const char usage[] =
     "       T one-thread solves at once, each in a fresh process; prints the medians of the times,\n"
     "       of the speed-up, of the ceiling (the summed speed of the T solves at once, in units of\n"
     "       one alone: what T cores give on this machine just now) and of the speed-up's share of it.\n"
-    "       Defaults: --from 15 --to 15 --runs 3 --tt-mb 1024; --misere for misere play.\n";
+    "       Defaults: --from 15 --to 15 --runs 3 --tt-mb 1024; --misere for misere play.\n"
+    "moves: what simplifying a child and making it canonical costs per move when two threads share\n"
+    "       the moves of each land (both on the same land at the same time), by how they split\n"
+    "       them: one thread alone, a half each, every other move (as the solver's shared rounds\n"
+    "       do), blocks of 16; on the lands of N random games (default 300) of 0*18..0*21, 6 to 15\n"
+    "       moves in; the median of R runs (default 9).\n";
 
 static double now(void)
 {
@@ -53,7 +60,7 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static double median(double *v, int n)
+double sp_bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -127,7 +134,7 @@ static int bench_canon(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
-            return fputs(usage, stdout), SP_EXIT_OK;
+            return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
         uint64_t *dst = c == 'p' ? &count : c == 's' ? &seed : c == 'r' ? &runs : NULL;
         if (!dst)
             return sp_cli_bad_option(prog, argv, "");
@@ -163,9 +170,9 @@ static int bench_canon(int argc, char **argv)
     }
     printf("sample: %zu positions from random games of 0*10..0*20 (seed %llu), %zu distinct children\n", s.n,
            (unsigned long long)seed, children);
-    printf("canonical forms: %.0f per second (median of %llu runs)\n", median(canon_rate, (int)runs),
+    printf("canonical forms: %.0f per second (median of %llu runs)\n", sp_bench_median(canon_rate, (int)runs),
            (unsigned long long)runs);
-    printf("canonical children: %.0f per second (median of %llu runs)\n", median(child_rate, (int)runs),
+    printf("canonical children: %.0f per second (median of %llu runs)\n", sp_bench_median(child_rate, (int)runs),
            (unsigned long long)runs);
     printf("inexact keys (search cap reached): %llu\n", (unsigned long long)sp_canon_ctx_inexact(ctx));
     compare_forms(ctx, &s, seed);
@@ -280,7 +287,7 @@ static int bench_solve(int argc, char **argv, sp_play play)
     int c, rc = 0, sequential = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case 'h': return fputs(usage, stdout), SP_EXIT_OK;
+        case 'h': return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
         case 'f':
         case 't':
         case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
@@ -319,7 +326,7 @@ static int bench_solve(int argc, char **argv, sp_play play)
         for (uint64_t k = 0; k < runs; k++)
             secs[k] = res[k * count + i].seconds;
         const solve_result *r = &res[i];
-        double med = median(secs, (int)runs);
+        double med = sp_bench_median(secs, (int)runs);
         total += med;
         printf("%-4llu %-8s %10.2f %14llu %12.0f %10.1f", (unsigned long long)from + i,
                r->outcome == SP_WIN ? "win" : "loss", med, r->nodes, med > 0 ? (double)r->nodes / med : 0,
@@ -379,7 +386,7 @@ static int bench_scaling(int argc, char **argv)
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case 'h': return fputs(usage, stdout), SP_EXIT_OK;
+        case 'h': return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
         case 'f':
         case 't':
         case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
@@ -411,8 +418,8 @@ static int bench_scaling(int argc, char **argv)
         }
         if (rc == 0)
             printf("%-4u %-8s %14llu %12.2f %12.2f %9.2f %9.2f %10.0f%%\n", n, one.outcome == SP_WIN ? "win" : "loss",
-                   one.nodes, median(t1, (int)runs), median(tt, (int)runs), median(speed, (int)runs),
-                   median(ceil, (int)runs), 100 * median(share, (int)runs));
+                   one.nodes, sp_bench_median(t1, (int)runs), sp_bench_median(tt, (int)runs), sp_bench_median(speed, (int)runs),
+                   sp_bench_median(ceil, (int)runs), 100 * sp_bench_median(share, (int)runs));
         fflush(stdout);
     }
     return rc;
@@ -424,7 +431,7 @@ int main(int argc, char **argv)
         return sp_cli_usage("sprouts-bench", "missing benchmark (see --help)");
     sp_cli_getopt_reset();
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-        return fputs(usage, stdout), SP_EXIT_OK;
+        return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
     if (!strcmp(argv[1], "canon"))
         return bench_canon(argc - 1, argv + 1);
     if (!strcmp(argv[1], "normal"))
@@ -433,5 +440,7 @@ int main(int argc, char **argv)
         return bench_solve(argc - 1, argv + 1, SP_PLAY_MISERE);
     if (!strcmp(argv[1], "scaling"))
         return bench_scaling(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "moves"))
+        return sp_bench_moves(argc - 1, argv + 1);
     return sp_cli_usage("sprouts-bench", "unknown benchmark '%s' (see --help)", argv[1]);
 }
