@@ -125,22 +125,31 @@ static void compare_forms(sp_canon_ctx *ctx, const sample *s, uint64_t seed)
            100.0 * (double)split_glop / (double)s->n);
 }
 
-static int bench_canon(int argc, char **argv)
+int sp_bench_sample_options(int argc, char **argv, const char *prog, const char *name, uint64_t max, uint64_t *count,
+                            uint64_t *seed, uint64_t *runs)
 {
-    static const struct option opts[] = {{"positions", required_argument, 0, 'p'}, {"seed", required_argument, 0, 's'},
-                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *prog = "sprouts-bench canon";
-    uint64_t count = 2000, seed = 1, runs = 5;
+    const struct option opts[] = {{name, required_argument, 0, 'n'}, {"seed", required_argument, 0, 's'},
+                                  {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
-        uint64_t *dst = c == 'p' ? &count : c == 's' ? &seed : c == 'r' ? &runs : NULL;
+        uint64_t *dst = c == 'n' ? count : c == 's' ? seed : c == 'r' ? runs : NULL;
         if (!dst)
             return sp_cli_bad_option(prog, argv, "");
-        if (!sp_cli_parse_u64(optarg, c == 's' ? 0 : 1, c == 'r' ? 99 : 10000000, dst))
+        if (!sp_cli_parse_u64(optarg, c == 's' ? 0 : 1, c == 'r' ? 99 : max, dst))
             return sp_cli_usage(prog, "bad value '%s'", optarg);
     }
+    return -1;
+}
+
+static int bench_canon(int argc, char **argv)
+{
+    const char *prog = "sprouts-bench canon";
+    uint64_t count = 2000, seed = 1, runs = 5;
+    int rc = sp_bench_sample_options(argc, argv, prog, "positions", 10000000, &count, &seed, &runs);
+    if (rc >= 0)
+        return rc;
     sp_canon_ctx *ctx = sp_canon_ctx_new();
     sample s;
     if (!ctx || sample_positions(ctx, count, seed, &s))

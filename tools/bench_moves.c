@@ -153,20 +153,11 @@ static double time_split(const lands *l, part parts[2], split how)
 
 int sp_bench_moves(int argc, char **argv)
 {
-    static const struct option opts[] = {{"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
-                                         {"runs", required_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = "sprouts-bench moves";
     uint64_t games = 300, seed = 12345, runs = 9;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h')
-            return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
-        uint64_t *dst = c == 'g' ? &games : c == 's' ? &seed : c == 'r' ? &runs : NULL;
-        if (!dst)
-            return sp_cli_bad_option(prog, argv, "");
-        if (!sp_cli_parse_u64(optarg, c == 's' ? 0 : 1, c == 'r' ? 99 : 100000, dst))
-            return sp_cli_usage(prog, "bad value '%s'", optarg);
-    }
+    int rc = sp_bench_sample_options(argc, argv, prog, "games", 100000, &games, &seed, &runs);
+    if (rc >= 0)
+        return rc;
 #ifndef _OPENMP
     return sp_cli_fail(prog, "built without OpenMP: no second thread to share the moves with");
 #endif
