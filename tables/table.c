@@ -318,9 +318,37 @@ static int prepare(run *r)
     return 0;
 }
 
-/* The solver, knowing what earlier runs saved. Unless --nim-mb sets it, the nimber store's budget
- * doubles until the nimbers saved fill at most half of it: a store that kept only some of them would
- * write only those at the next save, and the others would be lost. */
+/* A solver holding the nimbers an earlier run saved (a store's payload). Unless --nim-mb sets it, the
+ * nimber store's budget doubles until they fill at most half of it: a store that kept only some of
+ * them would write only those at the next save, and the others would be lost. */
+static int solver_with_nimbers(run *r, sp_solver_opts *so, const void *nim, size_t len)
+{
+    for (;;) {
+        sp_solver_stats st;
+        if (!(r->s = sp_solver_new(so)))
+            return snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory"), -1;
+        if (each_entry(r, "nimbers.store", nim, len, add_nimber))
+            return -1;
+        sp_solver_stats_get(r->s, &st);
+        if (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)) {
+            if (so->nim_bytes != r->o->solver.nim_bytes && !r->o->quiet)
+                fprintf(stderr, "sprouts table: nimber store budget %zu MiB, to hold the %llu land nimbers saved\n",
+                        st.nim_bytes >> 20, (unsigned long long)st.nimbers);
+            return 0;
+        }
+        if (r->o->solver.nim_bytes)
+            return snprintf(r->err, sizeof r->err,
+                            "%s/state/nimbers.store holds more land nimbers than --nim-mb %zu keeps: give a "
+                            "larger budget, or leave --nim-mb out to have one that holds them",
+                            r->o->out, r->o->solver.nim_bytes >> 20),
+                   -2;
+        so->nim_bytes = 2 * st.nim_bytes;
+        sp_solver_free(r->s);
+        r->s = NULL;
+    }
+}
+
+/* The solver, knowing what earlier runs saved. */
 static int open_solver(run *r, sp_solver_opts *so)
 {
     void *nim = NULL, *proven = NULL;
@@ -329,33 +357,8 @@ static int open_solver(run *r, sp_solver_opts *so)
                      read_store(r, "misere-proven.store", SP_STORE_PROVEN, &proven, &proven_len)
                  ? -1
                  : 0;
-    sp_solver_stats st = {0};
-    while (rc == 0) {
-        r->s = sp_solver_new(so);
-        if (!r->s) {
-            snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory");
-            rc = -1;
-            break;
-        }
-        rc = each_entry(r, "nimbers.store", nim, nim_len, add_nimber);
-        sp_solver_stats_get(r->s, &st);
-        if (rc || (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)))
-            break;
-        if (r->o->solver.nim_bytes) {
-            snprintf(r->err, sizeof r->err,
-                     "%s/state/nimbers.store holds more land nimbers than --nim-mb %zu keeps: give a larger "
-                     "budget, or leave --nim-mb out to have one that holds them",
-                     r->o->out, r->o->solver.nim_bytes >> 20);
-            rc = -2;
-            break;
-        }
-        so->nim_bytes = 2 * st.nim_bytes;
-        sp_solver_free(r->s);
-        r->s = NULL;
-    }
-    if (rc == 0 && so->nim_bytes != r->o->solver.nim_bytes && !r->o->quiet)
-        fprintf(stderr, "sprouts table: nimber store budget %zu MiB, to hold the %llu land nimbers saved\n",
-                st.nim_bytes >> 20, (unsigned long long)st.nimbers);
+    if (rc == 0)
+        rc = solver_with_nimbers(r, so, nim, nim_len);
     if (rc == 0)
         rc = each_entry(r, "misere-proven.store", proven, proven_len, add_proven);
     free(nim);
