@@ -36,7 +36,9 @@ size_t sp_nimstore_bytes(const sp_nimstore *ns);      /* the budget */
 size_t sp_nimstore_used_bytes(const sp_nimstore *ns); /* what is in use */
 bool sp_nimstore_full(const sp_nimstore *ns);
 
-/* Calls fn for every stored land (for saving the store); stops early when fn returns non-zero. */
+/* Calls fn for every stored land (for saving the store); stops early when fn returns non-zero. The
+ * keys handed to fn stay where they are until the store is freed (they live in an arena that never
+ * moves), so a caller may keep pointers to them, to sort them say. */
 int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
                      void *arg);
 

@@ -100,8 +100,9 @@ bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alon
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
 
-/* Persistence of what was learned: every stored land nimber, and adding ones read back (they must
- * come from a file this program wrote: they are trusted as proven). Adding returns false when full. */
+/* Persistence of what was learned: every stored land nimber (its key stays valid until the solver is
+ * freed), and adding ones read back (they must come from a file this program wrote: they are
+ * trusted as proven). Adding returns false when full. */
 int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
                           void *arg);
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);

@@ -12,6 +12,7 @@
 
 #include "cert.h"
 #include "certify.h"
+#include "grow.h"
 #include "progress.h"
 #include "report.h"
 #include "store.h"
@@ -91,6 +92,49 @@ static int put_nimber(void *arg, const sp_tok *key, size_t len, unsigned nimber)
     return 0;
 }
 
+/* The land nimbers to save, pointing into the solver's store: written sorted by key, so that lands
+ * alike lie side by side and the store compresses to about half (5.6 M lands: 120 MB -> 66 MB). */
+typedef struct nimber_ref {
+    const sp_tok *key;
+    uint32_t len, nimber;
+} nimber_ref;
+
+typedef struct nimber_refs {
+    nimber_ref *v;
+    size_t n, cap;
+} nimber_refs;
+
+static int keep_ref(void *arg, const sp_tok *key, size_t len, unsigned nimber)
+{
+    nimber_refs *refs = arg;
+    if (sp_grow((void **)&refs->v, &refs->cap, refs->n + 1, sizeof *refs->v))
+        return -1;
+    refs->v[refs->n++] = (nimber_ref){key, (uint32_t)len, nimber};
+    return 0;
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const nimber_ref *x = a, *y = b;
+    return sp_key_cmp(x->key, x->len, y->key, y->len);
+}
+
+/* The payload of the nimber store: every land nimber the solver holds, sorted by key. */
+static int put_nimbers(run *r, sp_buf *b)
+{
+    nimber_refs refs = {0};
+    int rc = sp_solver_each_nimber(r->s, keep_ref, &refs);
+    if (rc == 0) {
+        qsort(refs.v, refs.n, sizeof *refs.v, by_key);
+        for (size_t i = 0; i < refs.n; i++)
+            put_nimber(b, refs.v[i].key, refs.v[i].len, refs.v[i].nimber);
+    }
+    free(refs.v);
+    if (rc || b->failed)
+        return snprintf(r->err, sizeof r->err, "out of memory while saving the land nimbers"), -1;
+    return 0;
+}
+
 static void put_keys(sp_buf *b, const sp_children *keys)
 {
     for (size_t i = 0; i < keys->n; i++)
@@ -102,14 +146,14 @@ static int save_stores(run *r)
     char path[4096];
     r->checkpoint = now();
     sp_buf b = {0};
-    sp_solver_each_nimber(r->s, put_nimber, &b);
     in_dir(r, path, sizeof path, "state/nimbers.store");
-    int rc = b.failed ? -1 : sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, r->err, sizeof r->err);
+    int rc = put_nimbers(r, &b) ? -1 : sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, r->err, sizeof r->err);
     sp_buf_free(&b);
     put_keys(&b, &r->proven);
     in_dir(r, path, sizeof path, "state/misere-proven.store");
     if (rc == 0)
-        rc = b.failed ? -1 : sp_store_write(path, SP_STORE_PROVEN, b.data, b.len, r->err, sizeof r->err);
+        rc = b.failed ? (snprintf(r->err, sizeof r->err, "out of memory while saving the misere facts"), -1)
+                      : sp_store_write(path, SP_STORE_PROVEN, b.data, b.len, r->err, sizeof r->err);
     sp_buf_free(&b);
     return rc;
 }
