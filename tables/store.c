@@ -79,13 +79,31 @@ int sp_store_write_text(const char *path, const char *text, size_t len, char *er
     return write_atomic(path, text, len, NULL, 0, err, errcap);
 }
 
+/* Level 9, on two threads where the library has them: the stores of a long table run are what
+ * results/ holds, and the land nimbers are the largest (sorted, 6.8 M lands: 65.5 MB at level 3,
+ * 50.0 MB at 9 in 3.5 s on two threads). */
+#define STORE_LEVEL 9
+#define STORE_WORKERS 2
+
+static size_t compress(void *dst, size_t cap, const void *src, size_t len)
+{
+    ZSTD_CCtx *c = ZSTD_createCCtx();
+    if (!c)
+        return ZSTD_compress(dst, cap, src, len, STORE_LEVEL);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, STORE_LEVEL);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, STORE_WORKERS); /* fails harmlessly without threads */
+    size_t n = ZSTD_compress2(c, dst, cap, src, len);
+    ZSTD_freeCCtx(c);
+    return n;
+}
+
 int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap)
 {
     size_t bound = ZSTD_compressBound(len);
     void *comp = malloc(bound ? bound : 1);
     if (!comp)
         return fail(err, errcap, "%s: out of memory", path);
-    size_t clen = ZSTD_compress(comp, bound, payload, len, 3);
+    size_t clen = compress(comp, bound, payload, len);
     if (ZSTD_isError(clen)) {
         free(comp);
         return fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));
