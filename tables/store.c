@@ -151,18 +151,21 @@ static int read_file(const char *path, uint8_t **data, size_t *len, char *err, s
 
 static const char *kind_name(uint32_t k)
 {
-    return k == SP_STORE_NIMBERS ? "nimber store" : k == SP_STORE_PROVEN ? "proven-positions store"
-           : k == SP_STORE_CERTIFICATE ? "certificate" : "unknown kind";
+    return k == SP_STORE_NIMBERS || k == SP_STORE_NIMBERS_SORTED ? "nimber store"
+           : k == SP_STORE_PROVEN                                 ? "proven-positions store"
+           : k == SP_STORE_CERTIFICATE                            ? "certificate"
+                                                                  : "unknown kind";
 }
 
-static int check_header(const char *path, const header *h, size_t file_len, sp_store_kind kind, char *err, size_t cap)
+static int check_header(const char *path, const header *h, size_t file_len, sp_store_kind kind, sp_store_kind other,
+                        char *err, size_t cap)
 {
     if (file_len < sizeof *h || memcmp(h->magic, magic, sizeof magic))
         return fail(err, cap, "%s: not a sprouts store file", path);
     if (h->version != SP_STORE_VERSION)
         return fail(err, cap, "%s: store format version %u, this program reads version %u", path, h->version,
                     SP_STORE_VERSION);
-    if (h->kind != (uint32_t)kind)
+    if (h->kind != (uint32_t)kind && h->kind != (uint32_t)other)
         return fail(err, cap, "%s: a %s, expected a %s", path, kind_name(h->kind), kind_name(kind));
     if (h->comp_len != file_len - sizeof *h)
         return fail(err, cap, "%s: truncated or padded (%zu bytes of payload, header says %llu)", path,
@@ -172,13 +175,19 @@ static int check_header(const char *path, const header *h, size_t file_len, sp_s
 
 int sp_store_read(const char *path, sp_store_kind kind, void **payload, size_t *len, char *err, size_t errcap)
 {
+    return sp_store_read_either(path, kind, kind, NULL, payload, len, err, errcap);
+}
+
+int sp_store_read_either(const char *path, sp_store_kind a, sp_store_kind b, sp_store_kind *found, void **payload,
+                         size_t *len, char *err, size_t errcap)
+{
     uint8_t *file = NULL;
     size_t flen = 0;
     if (read_file(path, &file, &flen, err, errcap))
         return -1;
     header h;
     memcpy(&h, file, flen < sizeof h ? flen : sizeof h);
-    int rc = check_header(path, &h, flen, kind, err, errcap);
+    int rc = check_header(path, &h, flen, a, b, err, errcap);
     const uint8_t *comp = file + sizeof h;
     if (rc == 0 && XXH64(comp, h.comp_len, 0) != h.comp_hash)
         rc = fail(err, errcap, "%s: corrupt (checksum of the compressed data does not match)", path);
@@ -197,6 +206,8 @@ int sp_store_read(const char *path, sp_store_kind kind, void **payload, size_t *
     }
     *payload = raw;
     *len = h.raw_len;
+    if (found)
+        *found = (sp_store_kind)h.kind;
     return 0;
 }
 

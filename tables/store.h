@@ -19,6 +19,7 @@ typedef enum {
     SP_STORE_NIMBERS = 1,     /* land key -> nimber (normal play) */
     SP_STORE_PROVEN = 2,      /* proven positions (misère play) */
     SP_STORE_CERTIFICATE = 3, /* a certificate of one outcome */
+    SP_STORE_NIMBERS_SORTED = 4, /* land key -> nimber, keys sorted, each after the one before (keylist.h) */
 } sp_store_kind;
 
 /* Writes payload atomically to path; returns 0, or -1 with a reason in err (errcap bytes). */
@@ -27,6 +28,11 @@ int sp_store_write(const char *path, sp_store_kind kind, const void *payload, si
 /* Reads a store of the given kind; on success *payload is malloc'ed (the caller frees it). Returns 0,
  * or -1 with a reason in err: missing, not a store, another version or kind, corrupt, truncated. */
 int sp_store_read(const char *path, sp_store_kind kind, void **payload, size_t *len, char *err, size_t errcap);
+
+/* sp_store_read() for a store of kind a or b (a new and an old format of one thing); *found says
+ * which. */
+int sp_store_read_either(const char *path, sp_store_kind a, sp_store_kind b, sp_store_kind *found, void **payload,
+                         size_t *len, char *err, size_t errcap);
 
 /* Writes text (a CSV or Markdown file) atomically. */
 int sp_store_write_text(const char *path, const char *text, size_t len, char *err, size_t errcap);

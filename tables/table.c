@@ -13,6 +13,7 @@
 #include "cert.h"
 #include "certify.h"
 #include "grow.h"
+#include "keylist.h"
 #include "progress.h"
 #include "report.h"
 #include "store.h"
@@ -80,20 +81,7 @@ static int make_dir(const char *path, char *err, size_t cap)
 
 /* ---------------------------------------------------------------- stores */
 
-static int put_nimber(void *arg, const sp_tok *key, size_t len, unsigned nimber)
-{
-    sp_buf *b = arg;
-    sp_buf_u32(b, (uint32_t)len);
-    for (size_t i = 0; i < len; i++) {
-        uint8_t le[2] = {(uint8_t)key[i], (uint8_t)(key[i] >> 8)};
-        sp_buf_put(b, le, 2);
-    }
-    sp_buf_u32(b, nimber);
-    return 0;
-}
-
-/* The land nimbers to save, pointing into the solver's store: written sorted by key, so that lands
- * alike lie side by side and the store compresses to about half (5.6 M lands: 120 MB -> 66 MB). */
+/* The land nimbers to save, pointing into the solver's store, to be written sorted (keylist.h). */
 typedef struct nimber_ref {
     const sp_tok *key;
     uint32_t len, nimber;
@@ -127,7 +115,8 @@ static int put_nimbers(run *r, sp_buf *b)
     if (rc == 0) {
         qsort(refs.v, refs.n, sizeof *refs.v, by_key);
         for (size_t i = 0; i < refs.n; i++)
-            put_nimber(b, refs.v[i].key, refs.v[i].len, refs.v[i].nimber);
+            sp_keylist_put_after(b, i ? refs.v[i - 1].key : NULL, i ? refs.v[i - 1].len : 0, refs.v[i].key,
+                                 refs.v[i].len, refs.v[i].nimber);
     }
     free(refs.v);
     if (rc || b->failed)
@@ -138,7 +127,7 @@ static int put_nimbers(run *r, sp_buf *b)
 static void put_keys(sp_buf *b, const sp_children *keys)
 {
     for (size_t i = 0; i < keys->n; i++)
-        put_nimber(b, keys->tok + keys->off[i], keys->len[i], 0);
+        sp_keylist_put(b, keys->tok + keys->off[i], keys->len[i], 0);
 }
 
 static int save_stores(run *r)
@@ -147,7 +136,8 @@ static int save_stores(run *r)
     r->checkpoint = now();
     sp_buf b = {0};
     in_dir(r, path, sizeof path, "state/nimbers.store");
-    int rc = put_nimbers(r, &b) ? -1 : sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, r->err, sizeof r->err);
+    int rc = put_nimbers(r, &b) ? -1
+                                : sp_store_write(path, SP_STORE_NIMBERS_SORTED, b.data, b.len, r->err, sizeof r->err);
     sp_buf_free(&b);
     put_keys(&b, &r->proven);
     in_dir(r, path, sizeof path, "state/misere-proven.store");
@@ -158,8 +148,9 @@ static int save_stores(run *r)
     return rc;
 }
 
-/* The payload of store DIR/state/name (NULL, 0 when there is no such file); -1 when unreadable. */
-static int read_store(run *r, const char *name, sp_store_kind kind, void **payload, size_t *len)
+/* The payload of store DIR/state/name, of kind *kind or the older `old` (*kind then says which; NULL, 0
+ * when there is no such file); -1 when unreadable. */
+static int read_store(run *r, const char *name, sp_store_kind *kind, sp_store_kind old, void **payload, size_t *len)
 {
     char path[4096], rel[256];
     snprintf(rel, sizeof rel, "state/%s", name);
@@ -170,43 +161,34 @@ static int read_store(run *r, const char *name, sp_store_kind kind, void **paylo
     if (!f)
         return 0;
     fclose(f);
-    return sp_store_read(path, kind, payload, len, r->err, sizeof r->err);
+    return sp_store_read_either(path, *kind, old, kind, payload, len, r->err, sizeof r->err);
 }
 
-/* Calls add for each (key, value) of a store's payload; -1 when it is malformed. */
-static int each_entry(run *r, const char *name, const void *payload, size_t len,
-                      void (*add)(run *r, const sp_tok *key, size_t len, uint32_t v))
+/* Calls add for each (key, value) of a store's payload (sorted or plain, by its kind); -1 when it is
+ * malformed. */
+static int each_entry(run *r, const char *name, sp_store_kind kind, const void *payload, size_t len, sp_keylist_fn add)
 {
-    sp_reader rd = {payload, len, 0, 0};
-    sp_tok key[SP_KEY_MAX];
-    while (rd.at < len && !rd.failed) {
-        uint32_t klen = sp_read_u32(&rd);
-        const uint8_t *p = klen <= SP_KEY_MAX ? sp_read_bytes(&rd, 2 * (size_t)klen) : NULL;
-        uint32_t v = sp_read_u32(&rd);
-        if (!p)
-            break;
-        for (uint32_t i = 0; i < klen; i++)
-            key[i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
-        add(r, key, klen, v);
-    }
-    if (rd.failed || rd.at != len) {
-        snprintf(r->err, sizeof r->err, "%s/state/%s: malformed store payload", r->o->out, name);
-        return -1;
-    }
+    if (sp_keylist_each(payload, len, kind == SP_STORE_NIMBERS_SORTED, add, r) == 0)
+        return 0;
+    snprintf(r->err, sizeof r->err, "%s/state/%s: malformed store payload", r->o->out, name);
+    return -1;
+}
+
+static int add_nimber(void *arg, const sp_tok *key, size_t len, uint32_t v)
+{
+    run *r = arg;
+    sp_solver_add_nimber(r->s, key, len, v);
     return 0;
 }
 
-static void add_nimber(run *r, const sp_tok *key, size_t len, uint32_t v)
-{
-    sp_solver_add_nimber(r->s, key, len, v);
-}
-
 /* A position proven lost in misère play by an earlier run: the solver starts out knowing it. */
-static void add_proven(run *r, const sp_tok *key, size_t len, uint32_t v)
+static int add_proven(void *arg, const sp_tok *key, size_t len, uint32_t v)
 {
+    run *r = arg;
     (void)v;
     if (sp_children_add(&r->proven, key, len) > 0)
         sp_solver_add_proven(r->s, key, len, 0, SP_PLAY_MISERE, SP_LOSS);
+    return 0;
 }
 
 /* Keeps the misère facts that stand alone (beside the game with no move) for the next runs. */
@@ -365,13 +347,13 @@ static int prepare(run *r)
 /* A solver holding the nimbers an earlier run saved (a store's payload). Unless --nim-mb sets it, the
  * nimber store's budget doubles until they fill at most half of it: a store that kept only some of
  * them would write only those at the next save, and the others would be lost. */
-static int solver_with_nimbers(run *r, sp_solver_opts *so, const void *nim, size_t len)
+static int solver_with_nimbers(run *r, sp_solver_opts *so, sp_store_kind kind, const void *nim, size_t len)
 {
     for (;;) {
         sp_solver_stats st;
         if (!(r->s = sp_solver_new(so)))
             return snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory"), -1;
-        if (each_entry(r, "nimbers.store", nim, len, add_nimber))
+        if (each_entry(r, "nimbers.store", kind, nim, len, add_nimber))
             return -1;
         sp_solver_stats_get(r->s, &st);
         if (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)) {
@@ -397,14 +379,15 @@ static int open_solver(run *r, sp_solver_opts *so)
 {
     void *nim = NULL, *proven = NULL;
     size_t nim_len = 0, proven_len = 0;
-    int rc = read_store(r, "nimbers.store", SP_STORE_NIMBERS, &nim, &nim_len) ||
-                     read_store(r, "misere-proven.store", SP_STORE_PROVEN, &proven, &proven_len)
+    sp_store_kind nim_kind = SP_STORE_NIMBERS_SORTED, proven_kind = SP_STORE_PROVEN;
+    int rc = read_store(r, "nimbers.store", &nim_kind, SP_STORE_NIMBERS, &nim, &nim_len) ||
+                     read_store(r, "misere-proven.store", &proven_kind, SP_STORE_PROVEN, &proven, &proven_len)
                  ? -1
                  : 0;
     if (rc == 0)
-        rc = solver_with_nimbers(r, so, nim, nim_len);
+        rc = solver_with_nimbers(r, so, nim_kind, nim, nim_len);
     if (rc == 0)
-        rc = each_entry(r, "misere-proven.store", proven, proven_len, add_proven);
+        rc = each_entry(r, "misere-proven.store", proven_kind, proven, proven_len, add_proven);
     free(nim);
     free(proven);
     return rc;

@@ -12,6 +12,7 @@
 
 #include "cert.h"
 #include "certify.h"
+#include "keylist.h"
 #include "report.h"
 #include "store.h"
 #include "testutil.h"
@@ -93,6 +94,40 @@ START_TEST(store_round_trip_and_corruption)
     flip_byte(path, 8); /* the version field follows the 8-byte magic */
     ck_assert_int_eq(sp_store_read(path, SP_STORE_NIMBERS, &back, &len, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "version"));
+}
+END_TEST
+
+static int collect(void *arg, const sp_tok *key, size_t len, uint32_t value)
+{
+    sp_buf *b = arg;
+    sp_keylist_put(b, key, len, value); /* plain, to compare with what was written */
+    return 0;
+}
+
+/* Sorted key lists give back each key whole, in order, with its value; the plain format of the same
+ * entries is longer; a key said to share more tokens than the one before has is refused. */
+START_TEST(key_lists_round_trip)
+{
+    static const sp_tok keys[4][8] = {{3, 3, 3, 3, 3, 0}, {3, 3, 3, 3, 3, 4, 0}, {3, 3, 3, 3, 3, 4, 4, 0}, {5, 0}};
+    static const size_t lens[4] = {6, 7, 8, 2};
+    sp_buf sorted = {0}, plain = {0}, back = {0};
+    for (int i = 0; i < 4; i++) {
+        sp_keylist_put_after(&sorted, i ? keys[i - 1] : NULL, i ? lens[i - 1] : 0, keys[i], lens[i], (uint32_t)i + 7);
+        sp_keylist_put(&plain, keys[i], lens[i], (uint32_t)i + 7);
+    }
+    ck_assert_uint_lt(sorted.len, plain.len);
+    ck_assert_int_eq(sp_keylist_each(sorted.data, sorted.len, true, collect, &back), 0);
+    ck_assert_uint_eq(back.len, plain.len);
+    ck_assert_int_eq(memcmp(back.data, plain.data, plain.len), 0);
+    sp_buf_free(&back);
+    ck_assert_int_eq(sp_keylist_each(plain.data, plain.len, false, collect, &back), 0);
+    ck_assert_int_eq(memcmp(back.data, plain.data, plain.len), 0);
+    ck_assert_int_eq(sp_keylist_each(sorted.data, sorted.len - 1, true, collect, &back), -1); /* cut short */
+    sorted.data[0] = 1; /* the first key shares a token with no key before it */
+    ck_assert_int_eq(sp_keylist_each(sorted.data, sorted.len, true, collect, &back), -1);
+    sp_buf_free(&sorted);
+    sp_buf_free(&plain);
+    sp_buf_free(&back);
 }
 END_TEST
 
@@ -567,33 +602,36 @@ static int run_14(const char *out, int resume, pid_t *child)
     return run_quiet(argv, child);
 }
 
+typedef struct loaded {
+    sp_children *lands;
+    uint32_t *nimbers;
+    size_t cap;
+} loaded;
+
+static int load_one(void *arg, const sp_tok *key, size_t len, uint32_t nimber)
+{
+    loaded *l = arg;
+    ck_assert_int_eq(sp_children_add(l->lands, key, len), 1);
+    if (l->lands->n > l->cap)
+        l->nimbers = realloc(l->nimbers, (l->cap = 2 * l->lands->n) * sizeof *l->nimbers);
+    l->nimbers[l->lands->n - 1] = nimber;
+    return 0;
+}
+
 /* The lands of DIR/state/nimbers.store (keys in a list, nimbers beside them); false when absent. */
 static bool load_nimbers(const char *dir, sp_children *lands, uint32_t **nimbers)
 {
     char path[600], err[512];
     void *payload;
     size_t len;
+    sp_store_kind kind;
     snprintf(path, sizeof path, "%s/state/nimbers.store", dir);
-    if (sp_store_read(path, SP_STORE_NIMBERS, &payload, &len, err, sizeof err))
+    if (sp_store_read_either(path, SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS, &kind, &payload, &len, err, sizeof err))
         return false;
-    sp_reader rd = {payload, len, 0, 0};
-    size_t cap = 0;
-    *nimbers = NULL;
-    while (rd.at < len && !rd.failed) {
-        uint32_t klen = sp_read_u32(&rd);
-        const uint8_t *b = klen <= SP_KEY_MAX ? sp_read_bytes(&rd, 2 * (size_t)klen) : NULL;
-        uint32_t v = sp_read_u32(&rd);
-        ck_assert_ptr_nonnull(b);
-        sp_tok key[SP_KEY_MAX];
-        for (uint32_t i = 0; i < klen; i++)
-            key[i] = (sp_tok)(b[2 * i] | b[2 * i + 1] << 8);
-        ck_assert_int_eq(sp_children_add(lands, key, klen), 1);
-        if (lands->n > cap)
-            *nimbers = realloc(*nimbers, (cap = 2 * lands->n) * sizeof **nimbers);
-        (*nimbers)[lands->n - 1] = v;
-    }
-    ck_assert(!rd.failed);
+    loaded l = {lands, NULL, 0};
+    ck_assert_int_eq(sp_keylist_each(payload, len, kind == SP_STORE_NIMBERS_SORTED, load_one, &l), 0);
     free(payload);
+    *nimbers = l.nimbers;
     return true;
 }
 
@@ -727,6 +765,7 @@ int main(int argc, char **argv)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, store_round_trip_and_corruption);
+    tcase_add_test(tc, key_lists_round_trip);
     tcase_add_test(tc, atomic_writes);
     tcase_add_test(tc, csv_round_trip);
     tcase_add_test(tc, verifier_accepts_and_rejects);

@@ -1,0 +1,62 @@
+/* keylist.c: the payloads of keys with values (keylist.h): plain entries, or sorted ones that give
+ * each key as the part it shares with the one before and the rest. */
+#include "keylist.h"
+
+static void put_tokens(sp_buf *b, const sp_tok *key, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        uint8_t le[2] = {(uint8_t)key[i], (uint8_t)(key[i] >> 8)};
+        sp_buf_put(b, le, 2);
+    }
+}
+
+void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value)
+{
+    sp_buf_u32(b, (uint32_t)len);
+    put_tokens(b, key, len);
+    sp_buf_u32(b, value);
+}
+
+void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
+                          uint32_t value)
+{
+    size_t shared = 0;
+    while (shared < prev_len && shared < len && prev[shared] == key[shared])
+        shared++;
+    sp_buf_u32(b, (uint32_t)shared);
+    sp_buf_u32(b, (uint32_t)(len - shared));
+    put_tokens(b, key + shared, len - shared);
+    sp_buf_u32(b, value);
+}
+
+/* Reads `count` tokens into key (room SP_KEY_MAX from key - at); false when they do not fit or the
+ * payload ends first. */
+static bool read_tokens(sp_reader *rd, sp_tok *key, size_t at, uint32_t count)
+{
+    const uint8_t *p = at + count <= SP_KEY_MAX ? sp_read_bytes(rd, 2 * (size_t)count) : NULL;
+    if (!p)
+        return false;
+    for (uint32_t i = 0; i < count; i++)
+        key[at + i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
+    return true;
+}
+
+int sp_keylist_each(const void *payload, size_t len, bool sorted, sp_keylist_fn fn, void *arg)
+{
+    sp_reader rd = {payload, len, 0, 0};
+    sp_tok key[SP_KEY_MAX];
+    size_t klen = 0;
+    while (rd.at < len) {
+        uint32_t shared = sorted ? sp_read_u32(&rd) : 0, rest = sp_read_u32(&rd);
+        if (rd.failed || shared > klen || !read_tokens(&rd, key, shared, rest))
+            return -1;
+        klen = shared + rest;
+        uint32_t value = sp_read_u32(&rd);
+        if (rd.failed)
+            return -1;
+        int rc = fn(arg, key, klen, value);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}

@@ -1,0 +1,35 @@
+/* keylist.h: payloads that list position keys, each with a value: the land nimbers a table run saves
+ * and the misère positions it proved (table.h), in a store file (store.h).
+ *
+ * Formats, values little-endian:
+ * - plain: for each entry, u32 length, the tokens (u16 each), u32 value; in any order;
+ * - sorted: the keys in ascending order (sp_key_cmp), each written as u32 the number of tokens it
+ *   shares with the key before, u32 the number after those, those tokens, u32 value. Lands alike lie
+ *   side by side and most of a key is the one before it: the 6.8 million land nimbers of a 0*51
+ *   attempt took 50 MB sorted and plain, 32 MB so (zstd level 9).
+ */
+#ifndef SP_KEYLIST_H
+#define SP_KEYLIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canonical.h"
+#include "store.h"
+
+/* Appends an entry in the plain format. */
+void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value);
+
+/* Appends an entry in the sorted format: key after prev (prev_len 0 for the first entry). */
+void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
+                          uint32_t value);
+
+typedef int (*sp_keylist_fn)(void *arg, const sp_tok *key, size_t len, uint32_t value);
+
+/* Calls fn for each entry of a payload, in order, until fn returns non-zero (a positive value, which
+ * is returned); -1 when the payload is malformed (a key longer than SP_KEY_MAX, more shared tokens
+ * than the key before has, or an entry cut short), else 0. */
+int sp_keylist_each(const void *payload, size_t len, bool sorted, sp_keylist_fn fn, void *arg);
+
+#endif
