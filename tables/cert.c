@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "grow.h"
-
+#include "keylist.h"
 #include "store.h"
 
 /* The play field of the file: misère certificates of the first format (whole positions only) are
@@ -159,36 +159,13 @@ long sp_cert_add_land(sp_cert *c, const sp_tok *land, size_t len, uint32_t g)
     return (long)c->lands.n - 1;
 }
 
-static void put_key(sp_buf *b, const sp_tok *key, size_t len)
-{
-    sp_buf_u32(b, (uint32_t)len);
-    for (size_t i = 0; i < len; i++) {
-        uint8_t le[2] = {(uint8_t)key[i], (uint8_t)(key[i] >> 8)};
-        sp_buf_put(b, le, 2);
-    }
-}
-
-/* A key read back into tmp (room SP_KEY_MAX); NULL when the payload is malformed. */
-static const sp_tok *get_key(sp_reader *r, sp_tok *tmp, size_t *len)
-{
-    *len = sp_read_u32(r);
-    const uint8_t *p = *len <= SP_KEY_MAX ? sp_read_bytes(r, 2 * *len) : NULL;
-    if (!p) {
-        r->failed = 1;
-        return NULL;
-    }
-    for (size_t i = 0; i < *len; i++)
-        tmp[i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
-    return tmp;
-}
-
 static void put_facts(sp_buf *b, const sp_cert *c, int with_k)
 {
     sp_buf_u32(b, (uint32_t)c->facts.n);
     for (size_t i = 0; i < c->facts.n; i++) {
         size_t len;
         const sp_tok *key = sp_cert_fact(c, i, &len);
-        put_key(b, key, len);
+        sp_keylist_put_key(b, key, len);
         if (with_k)
             sp_buf_u32(b, c->k[i]);
     }
@@ -208,7 +185,7 @@ static void put_values(sp_buf *b, const sp_cert *c)
     }
     sp_buf_u32(b, (uint32_t)c->lands.n);
     for (size_t i = 0; i < c->lands.n; i++) {
-        put_key(b, c->lands.tok + c->lands.off[i], c->lands.len[i]);
+        sp_keylist_put_key(b, c->lands.tok + c->lands.off[i], c->lands.len[i]);
         sp_buf_u32(b, c->land_game[i]);
     }
 }
@@ -219,7 +196,7 @@ int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap)
     sp_buf_u32(&b, c->play == SP_CERT_NORMAL ? FILE_NORMAL : FILE_MISERE);
     sp_buf_u32(&b, c->spots);
     sp_buf_u32(&b, (uint32_t)c->outcome);
-    put_key(&b, c->root, c->root_len);
+    sp_keylist_put_key(&b, c->root, c->root_len);
     if (c->play == SP_CERT_MISERE)
         put_values(&b, c);
     put_facts(&b, c, 1);
@@ -252,7 +229,7 @@ static int get_values(sp_reader *r, sp_cert *c)
     free(opts);
     uint32_t nlands = r->failed ? 0 : sp_read_u32(r);
     for (uint32_t i = 0; i < nlands && !r->failed; i++) {
-        const sp_tok *land = get_key(r, tmp, &len);
+        const sp_tok *land = sp_keylist_get_key(r, tmp, &len);
         uint32_t g = sp_read_u32(r);
         if (!r->failed && (g >= c->ngames || sp_cert_find_land(c, land, len) >= 0 || sp_cert_add_land(c, land, len, g) < 0))
             return -1;
@@ -266,7 +243,7 @@ static int get_facts(sp_reader *r, sp_cert *c, int with_k)
     size_t len;
     uint32_t n = sp_read_u32(r);
     for (uint32_t i = 0; i < n && !r->failed; i++) {
-        const sp_tok *key = get_key(r, tmp, &len);
+        const sp_tok *key = sp_keylist_get_key(r, tmp, &len);
         uint32_t k = with_k ? sp_read_u32(r) : 0;
         if (r->failed || (c->play == SP_CERT_MISERE && k >= c->ngames))
             return -1;
@@ -289,7 +266,7 @@ int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap)
     uint32_t form = sp_read_u32(&r);
     unsigned spots = sp_read_u32(&r);
     int outcome = (int)sp_read_u32(&r);
-    const sp_tok *root = get_key(&r, tmp, &len);
+    const sp_tok *root = sp_keylist_get_key(&r, tmp, &len);
     int play = form == FILE_NORMAL ? SP_CERT_NORMAL : SP_CERT_MISERE;
     int rc = !r.failed && form <= FILE_MISERE && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
                  ? sp_cert_init(c, play, spots, root, len, outcome)

@@ -10,10 +10,15 @@ static void put_tokens(sp_buf *b, const sp_tok *key, size_t len)
     }
 }
 
-void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value)
+void sp_keylist_put_key(sp_buf *b, const sp_tok *key, size_t len)
 {
     sp_buf_u32(b, (uint32_t)len);
     put_tokens(b, key, len);
+}
+
+void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value)
+{
+    sp_keylist_put_key(b, key, len);
     sp_buf_u32(b, value);
 }
 
@@ -39,6 +44,17 @@ static bool read_tokens(sp_reader *rd, sp_tok *key, size_t at, uint32_t count)
     for (uint32_t i = 0; i < count; i++)
         key[at + i] = (sp_tok)(p[2 * i] | p[2 * i + 1] << 8);
     return true;
+}
+
+const sp_tok *sp_keylist_get_key(sp_reader *r, sp_tok *tmp, size_t *len)
+{
+    uint32_t n = sp_read_u32(r);
+    if (r->failed || !read_tokens(r, tmp, 0, n)) {
+        r->failed = 1;
+        return NULL;
+    }
+    *len = n;
+    return tmp;
 }
 
 int sp_keylist_each(const void *payload, size_t len, bool sorted, sp_keylist_fn fn, void *arg)

@@ -18,6 +18,12 @@
 #include "canonical.h"
 #include "store.h"
 
+/* A key alone, as the plain format and certificates (cert.c) write it: u32 length, the tokens. */
+void sp_keylist_put_key(sp_buf *b, const sp_tok *key, size_t len);
+
+/* Reads a key so written into tmp (room SP_KEY_MAX); NULL, with r->failed set, when it is malformed. */
+const sp_tok *sp_keylist_get_key(sp_reader *r, sp_tok *tmp, size_t *len);
+
 /* Appends an entry in the plain format. */
 void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value);
 

@@ -736,13 +736,7 @@ START_TEST(resume_keeps_every_saved_nimber)
     sp_buf b = {0};
     for (uint32_t i = 0; i < SAVED_LANDS; i++) {
         sp_tok key[5];
-        size_t len = numbered_land(i, key);
-        sp_buf_u32(&b, (uint32_t)len);
-        for (size_t t = 0; t < len; t++) {
-            uint8_t le[2] = {(uint8_t)key[t], (uint8_t)(key[t] >> 8)};
-            sp_buf_put(&b, le, 2);
-        }
-        sp_buf_u32(&b, i % 7);
+        sp_keylist_put(&b, key, numbered_land(i, key), i % 7); /* the earlier format: plain, any order */
     }
     ck_assert(!b.failed);
     snprintf(path, sizeof path, "%s/nimbers.store", state);

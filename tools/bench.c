@@ -47,7 +47,7 @@ const char sp_bench_usage[] =
     "       do), blocks of 16; on the lands of N random games (default 300) of 0*18..0*21, 6 to 15\n"
     "       moves in; the median of R runs (default 9).\n";
 
-static double now(void)
+double sp_bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -159,7 +159,7 @@ static int bench_canon(int argc, char **argv)
     sp_children ch;
     sp_children_init(&ch);
     for (uint64_t r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = sp_bench_now();
         size_t forms = 0;
         for (size_t i = 0; i < s.n; i++) {
             sp_pos p;
@@ -168,14 +168,14 @@ static int bench_canon(int argc, char **argv)
             sp_canon_pos(ctx, &p, key);
             forms++;
         }
-        canon_rate[r] = (double)forms / (now() - t0);
-        t0 = now();
+        canon_rate[r] = (double)forms / (sp_bench_now() - t0);
+        t0 = sp_bench_now();
         children = 0;
         for (size_t i = 0; i < s.n; i++) {
             sp_pos_children(ctx, s.tok + s.off[i], s.len[i], &ch);
             children += ch.n;
         }
-        child_rate[r] = (double)children / (now() - t0);
+        child_rate[r] = (double)children / (sp_bench_now() - t0);
     }
     printf("sample: %zu positions from random games of 0*10..0*20 (seed %llu), %zu distinct children\n", s.n,
            (unsigned long long)seed, children);

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -44,13 +43,6 @@ typedef struct part {
     uint64_t made;
     sp_tok key[SP_KEY_MAX];
 } part;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int count_move(void *arg, sp_pos *child, uint32_t move)
 {
@@ -106,10 +98,10 @@ static int make_move(void *arg, sp_pos *child, uint32_t move)
     part *p = arg;
     if (!is_mine(p, move))
         return 0;
-    double t0 = now();
+    double t0 = sp_bench_now();
     sp_pos_simplify(child);
     sp_canon_pos(p->ctx, child, p->key);
-    p->seconds += now() - t0;
+    p->seconds += sp_bench_now() - t0;
     p->made++;
     return 0;
 }
