@@ -151,7 +151,7 @@ void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts,
         put_list(c, h, parts[0], made);
         return;
     }
-    if (sp_children_merge(&c->merged, parts, nparts) == 0)
+    if (sp_children_merge(&c->merged, parts, nparts, made) == 0)
         put_list(c, h, &c->merged, made);
 }
 

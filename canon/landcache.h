@@ -63,8 +63,9 @@ bool sp_lcache_get(sp_lcache *c, const uint64_t h[2], sp_lcache_entry *e);
 uint32_t sp_lcache_made(const sp_lcache *c, const uint64_t h[2]);
 
 /* Caches the children of the land of hash h, joined from the parts of one round (moves.h,
- * sp_children_merge; one part: as it is): the children of its moves numbered below `made`
- * (SP_LCACHE_WHOLE: the whole list). A list too large for a quarter of the ring, or that memory runs
+ * sp_children_merge; one part: as it is, every child from a move below `made`): the children of
+ * its moves numbered below `made` (SP_LCACHE_WHOLE: the whole list; parts may hold children of
+ * later moves too, made by a part going down). A list too large for a quarter of the ring, or that memory runs
  * out for, is not cached. */
 void sp_lcache_put(sp_lcache *c, const uint64_t h[2], sp_children *const *parts, unsigned nparts, uint32_t made);
 

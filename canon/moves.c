@@ -83,14 +83,17 @@ long sp_children_find(const sp_children *c, const sp_tok *key, size_t len)
     return c->slot[i] == UINT32_MAX ? -1 : (long)c->slot[i];
 }
 
-int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
+/* sp_children_add(), with *at the index of the key in the list (added or there already). */
+static int children_add_at(sp_children *c, const sp_tok *key, size_t len, size_t *at)
 {
     if (c->slot_cap < 2 * (c->n + 1) && rehash(c, c->slot_cap ? 2 * c->slot_cap : 256))
         return -1;
     uint64_t h = sp_key_hash64(key, len);
     size_t i = find_slot(c, key, len, h);
-    if (c->slot[i] != UINT32_MAX)
+    if (c->slot[i] != UINT32_MAX) {
+        *at = c->slot[i];
         return 0;
+    }
     size_t cap = c->cap;
     if (sp_grow((void **)&c->off, &cap, c->n + 1, sizeof(uint32_t)))
         return -1;
@@ -108,8 +111,97 @@ int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
     c->hash[c->n] = h;
     c->slot[i] = (uint32_t)c->n;
     c->tok_len += len;
-    c->n++;
+    *at = c->n++;
     return 1;
+}
+
+int sp_children_add(sp_children *c, const sp_tok *key, size_t len)
+{
+    size_t at;
+    return children_add_at(c, key, len, &at);
+}
+
+/* ---------------------------------------------------------------- the share of a round */
+
+/* Parts going up take the least move number nobody has taken (state), parts going down the greatest
+ * (back counts those taken from the top), so that each thread makes moves one after the other in
+ * the enumeration's order, or in its reverse: a move made right after its neighbour in the same
+ * thread is cheaper (its child is much like the last: sprouts-bench moves), and the two ends
+ * together come to a child that decides the node sooner than taking every other move from the
+ * start does (README). The two counters are read apart, so where the ends meet a move may be taken
+ * from both (made twice: harmless, its child is the same); none is ever left out. */
+#define STOPPED ((uint64_t)1 << 31)
+#define NEXT (STOPPED - 1)
+#define ROUND_OF(x) ((uint32_t)((x) >> 32))
+
+enum { TAKEN = 0, EXHAUSTED = 1, ENDED = 2 };
+
+void sp_move_share_start(sp_move_share *s, uint32_t round, uint32_t from)
+{
+    atomic_store_explicit(&s->back, (uint64_t)round << 32, memory_order_relaxed);
+    atomic_store_explicit(&s->state, (uint64_t)round << 32 | (from < NEXT ? from : NEXT), memory_order_release);
+}
+
+uint32_t sp_move_share_next(const sp_move_share *s)
+{
+    return (uint32_t)(atomic_load_explicit(&s->state, memory_order_acquire) & NEXT);
+}
+
+void sp_move_share_stop(sp_move_share *s, uint32_t round)
+{
+    uint64_t st = atomic_load_explicit(&s->state, memory_order_relaxed);
+    while (ROUND_OF(st) == round && !(st & STOPPED) &&
+           !atomic_compare_exchange_weak_explicit(&s->state, &st, st | STOPPED, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+}
+
+/* How many moves the part's round has taken from the top (set before state, so a part that saw its
+ * round in state sees it here, or a later one: then its round has ended). False once it has. */
+static bool taken_from_top(const sp_move_part *part, uint64_t *bk)
+{
+    *bk = atomic_load_explicit(&part->share->back, memory_order_acquire);
+    return ROUND_OF(*bk) == part->round;
+}
+
+/* Whether the moves taken from the front (state) and from the top (bk) are all n of them. */
+static bool all_taken(uint32_t n, uint64_t st, uint64_t bk)
+{
+    return (st & NEXT) + (uint32_t)bk >= n;
+}
+
+/* The next move of n for a part: TAKEN (*m set), EXHAUSTED (none left) or ENDED (the round was
+ * stopped, or has given way to the next, before they ran out). */
+static int take_up(const sp_move_part *part, uint32_t n, uint32_t *m)
+{
+    sp_move_share *s = part->share;
+    uint64_t st = atomic_load_explicit(&s->state, memory_order_acquire), bk;
+    do {
+        if (ROUND_OF(st) != part->round || (st & STOPPED) || !taken_from_top(part, &bk))
+            return ENDED;
+        if (all_taken(n, st, bk))
+            return EXHAUSTED;
+    } while (!atomic_compare_exchange_weak_explicit(&s->state, &st, st + 1, memory_order_acquire,
+                                                    memory_order_acquire));
+    *m = (uint32_t)(st & NEXT);
+    return TAKEN;
+}
+
+static int take_down(const sp_move_part *part, uint32_t n, uint32_t *m)
+{
+    sp_move_share *s = part->share;
+    uint64_t st = atomic_load_explicit(&s->state, memory_order_acquire), bk;
+    if (ROUND_OF(st) != part->round || (st & STOPPED) || !taken_from_top(part, &bk))
+        return ENDED;
+    do {
+        if (ROUND_OF(bk) != part->round)
+            return ENDED;
+        if (all_taken(n, st, bk))
+            return EXHAUSTED;
+    } while (!atomic_compare_exchange_weak_explicit(&s->back, &bk, bk + 1, memory_order_acquire,
+                                                    memory_order_acquire));
+    *m = n - 1 - (uint32_t)bk;
+    return TAKEN;
 }
 
 /* ---------------------------------------------------------------- building one child */
@@ -127,86 +219,7 @@ typedef struct builder {
     sp_pos out;
     unsigned r;            /* the region played in */
     uint16_t dead[2];      /* letters that die with the move (0: none) */
-    sp_move_sink sink;
-    void *arg;
-    sp_move_part part;       /* share NULL: every move is this part's */
-    uint32_t taken;          /* the move number this part took last from the share */
-    uint32_t move;           /* the number of the next move */
-    uint32_t from;           /* the moves numbered below were made before (a list resumed) */
-    int err;                 /* -1: an error; 1: stopped */
 } builder;
-
-#define NOT_TAKEN UINT32_MAX
-#define STOPPED ((uint64_t)1 << 31)
-#define NEXT (STOPPED - 1)
-
-void sp_move_share_start(sp_move_share *s, uint32_t round, uint32_t from)
-{
-    atomic_store_explicit(&s->state, (uint64_t)round << 32 | (from < NEXT ? from : NEXT), memory_order_release);
-}
-
-uint32_t sp_move_share_next(const sp_move_share *s)
-{
-    return (uint32_t)(atomic_load_explicit(&s->state, memory_order_acquire) & NEXT);
-}
-
-void sp_move_share_stop(sp_move_share *s, uint32_t round)
-{
-    uint64_t st = atomic_load_explicit(&s->state, memory_order_relaxed);
-    while (st >> 32 == round && !(st & STOPPED) &&
-           !atomic_compare_exchange_weak_explicit(&s->state, &st, st | STOPPED, memory_order_release,
-                                                  memory_order_relaxed))
-        ;
-}
-
-/* Makes sure this part holds a move number at or after m. A part takes its next number only once it
- * has passed the last one it took, so that a thread busy with a dear move leaves the cheap ones after
- * it to the others. The share hands numbers out in increasing order, none below the least move any
- * part of the round is at: so never one below m, and every number taken is reached. False once the
- * round has ended for this part. */
-static bool take(builder *bd, uint32_t m)
-{
-    if (bd->err)
-        return false;
-    if (bd->taken != NOT_TAKEN && m <= bd->taken)
-        return true;
-    sp_move_share *s = bd->part.share;
-    uint64_t st = atomic_load_explicit(&s->state, memory_order_acquire);
-    do {
-        if (st >> 32 != bd->part.round || (st & STOPPED) || (st & NEXT) == NEXT) {
-            bd->err = 1; /* (NEXT moves in one land: unreachable in any game worth solving) */
-            return false;
-        }
-    } while (!atomic_compare_exchange_weak_explicit(&s->state, &st, st + 1, memory_order_acquire,
-                                                    memory_order_acquire));
-    bd->taken = (uint32_t)(st & NEXT);
-    return true;
-}
-
-/* Counts a move; whether this part makes it. */
-static bool mine(builder *bd)
-{
-    uint32_t m = bd->move++;
-    if (m < bd->from)
-        return false;
-    if (!bd->part.share)
-        return !bd->err;
-    return take(bd, m) && m == bd->taken;
-}
-
-/* Whether any of the next `count` moves may be this part's (if not, they are counted): a group of
- * moves that shares costly preparation skips it when the part takes none of them. */
-static bool any_mine(builder *bd, uint64_t count)
-{
-    if (bd->move + count <= bd->from) {
-        bd->move += (uint32_t)count;
-        return false;
-    }
-    if (!bd->part.share || (take(bd, bd->move) && bd->taken - bd->move < count))
-        return !bd->err;
-    bd->move += (uint32_t)count;
-    return false;
-}
 
 static void put(builder *bd, uint16_t s)
 {
@@ -277,9 +290,6 @@ static void finish(builder *bd)
     bd->out.lend[0] = bd->out.nreg;
     bd->out.nland = 1;
     drop_empty_boundaries(&bd->out);
-    int rc = bd->sink(bd->arg, &bd->out, bd->move - 1);
-    if (rc)
-        bd->err = rc < 0 ? -1 : 1;
 }
 
 /* The other boundaries of region r (all but `skip`, which may be none) and its lone spots, split
@@ -308,45 +318,40 @@ static void put_side(builder *bd, const split *sp, uint64_t mask, bool first)
 
 /* ---------------------------------------------------------------- the moves */
 
-static void move_zero_loop(builder *bd, unsigned zeros)
+/* One move as the enumeration numbers it: its kind, its region, its corners (symbol indices), and
+ * for a move that splits the region, which other boundaries (mask) and how many lone spots (k) go
+ * to the first face. */
+typedef enum { MV_ZERO_LOOP, MV_ZERO_ZERO, MV_ZERO_CORNER, MV_SPLIT, MV_MERGE } move_kind;
+
+typedef struct move {
+    uint64_t mask;
+    uint16_t r, at1, at2, k;
+    uint8_t kind;
+} move;
+
+/* A loop from a lone spot to itself around some of the other boundaries and lone spots. */
+static void make_zero_loop(builder *bd, const move *mv)
 {
-    unsigned nother = bd->in->rend[bd->r] - sp_pos_rstart(bd->in, bd->r);
-    if (!any_mine(bd, (nother ? 1ull << (nother - 1) : 1) * (nother ? zeros : (zeros - 1) / 2 + 1)))
-        return;
     split sp;
-    others_of(bd, UINT32_MAX, zeros - 1, &sp);
+    others_of(bd, UINT32_MAX, bd->in->zeros[bd->r] - 1u, &sp);
     uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = (uint16_t)(s + 1);
-    /* the two faces are alike (s Z): fix the first other boundary on face one to halve the work */
-    uint64_t nmask = sp.nother ? 1ull << (sp.nother - 1) : 1;
-    for (uint64_t m = 0; m < nmask && !bd->err; m++) {
-        uint64_t mask = sp.nother ? (m << 1) | 1 : 0;
-        unsigned kmax = sp.nother ? sp.zeros : sp.zeros / 2;
-        for (unsigned k = 0; k <= kmax && !bd->err; k++) {
-            if (!mine(bd))
-                continue;
-            begin(bd, (uint16_t)(bd->in->nletter + 2));
-            put(bd, s), put(bd, z), end_boundary(bd);
-            put_side(bd, &sp, mask, true);
-            end_region(bd, k);
-            put(bd, s), put(bd, z), end_boundary(bd);
-            put_side(bd, &sp, mask, false);
-            end_region(bd, sp.zeros - k);
-            finish(bd);
-        }
-    }
+    begin(bd, (uint16_t)(bd->in->nletter + 2));
+    put(bd, s), put(bd, z), end_boundary(bd);
+    put_side(bd, &sp, mv->mask, true);
+    end_region(bd, mv->k);
+    put(bd, s), put(bd, z), end_boundary(bd);
+    put_side(bd, &sp, mv->mask, false);
+    end_region(bd, sp.zeros - mv->k);
 }
 
-static void move_zero_zero(builder *bd, unsigned zeros)
+static void make_zero_zero(builder *bd)
 {
-    if (!mine(bd))
-        return;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + bd->in->nletter);
     begin(bd, (uint16_t)(bd->in->nletter + 1));
     for (unsigned b = sp_pos_rstart(bd->in, bd->r); b < bd->in->rend[bd->r]; b++)
         put_boundary(bd, b);
     put(bd, SP_SYM_ONE), put(bd, z), put(bd, SP_SYM_ONE), put(bd, z), end_boundary(bd);
-    end_region(bd, zeros - 2);
-    finish(bd);
+    end_region(bd, bd->in->zeros[bd->r] - 2u);
 }
 
 /* What a corner's spot becomes when `uses` curve ends (1 or 2) are added to it there. */
@@ -376,10 +381,8 @@ static void locate(const sp_pos *p, unsigned r, unsigned at, unsigned *b, unsign
 }
 
 /* A zero joined to the corner at symbol index `at` (boundaries merge). */
-static void move_zero_corner(builder *bd, unsigned zeros, unsigned at)
+static void make_zero_corner(builder *bd, unsigned at)
 {
-    if (!mine(bd))
-        return;
     unsigned fresh = bd->in->nletter;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     endpoint e = {END_CORNER, at, 0};
@@ -394,16 +397,12 @@ static void move_zero_corner(builder *bd, unsigned zeros, unsigned at)
     put(bd, SP_SYM_ONE), put(bd, z), put(bd, e.as);
     put_walk(bd, b, pos + 1, n - 1);
     put(bd, e.as), put(bd, z), end_boundary(bd);
-    end_region(bd, zeros - 1);
-    finish(bd);
-    bd->dead[0] = 0;
+    end_region(bd, bd->in->zeros[bd->r] - 1u);
 }
 
 /* Two corners on two boundaries of the region (boundaries merge). */
-static void move_merge(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
+static void make_merge(builder *bd, unsigned at1, unsigned at2)
 {
-    if (!mine(bd))
-        return;
     unsigned fresh = bd->in->nletter;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
@@ -422,17 +421,13 @@ static void move_merge(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
     put(bd, e2.as), put(bd, z), put(bd, e1.as);
     put_walk(bd, b1, p1 + 1, n1 - 1);
     end_boundary(bd);
-    end_region(bd, zeros);
-    finish(bd);
-    bd->dead[0] = bd->dead[1] = 0;
+    end_region(bd, bd->in->zeros[bd->r]);
 }
 
 /* Two corners p < q of one boundary (or p == q, a loop at a degree-1 spot): the region splits. */
-static void move_split(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
+static void make_split(builder *bd, const move *mv)
 {
-    if (!any_mine(bd, (1ull << (bd->in->rend[bd->r] - sp_pos_rstart(bd->in, bd->r) - 1)) * (zeros + 1)))
-        return;
-    unsigned fresh = bd->in->nletter;
+    unsigned fresh = bd->in->nletter, at1 = mv->at1, at2 = mv->at2;
     uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
     bool loop = at1 == at2;
     endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
@@ -448,59 +443,133 @@ static void move_split(builder *bd, unsigned zeros, unsigned at1, unsigned at2)
     unsigned len1 = loop ? n - 1 : (p + n - q - 1) % n; /* strictly between q and p */
     unsigned len2 = loop ? 0 : q - p - 1;               /* strictly between p and q */
     split sp;
-    others_of(bd, b, zeros, &sp);
-    uint64_t nmask = 1ull << sp.nother;
-    for (uint64_t mask = 0; mask < nmask && !bd->err; mask++) {
-        for (unsigned k = 0; k <= sp.zeros && !bd->err; k++) {
-            if (!mine(bd))
-                continue;
-            begin(bd, (uint16_t)fresh);
-            put(bd, e1.as), put(bd, z), put(bd, e2.as);
-            put_walk(bd, b, q + 1, len1);
-            end_boundary(bd);
-            put_side(bd, &sp, mask, true);
-            end_region(bd, k);
-            if (!loop)
-                put(bd, e2.as);
-            put(bd, z), put(bd, e1.as);
-            put_walk(bd, b, p + 1, len2);
-            end_boundary(bd);
-            put_side(bd, &sp, mask, false);
-            end_region(bd, sp.zeros - k);
-            finish(bd);
-        }
-    }
+    others_of(bd, b, bd->in->zeros[bd->r], &sp);
+    begin(bd, (uint16_t)fresh);
+    put(bd, e1.as), put(bd, z), put(bd, e2.as);
+    put_walk(bd, b, q + 1, len1);
+    end_boundary(bd);
+    put_side(bd, &sp, mv->mask, true);
+    end_region(bd, mv->k);
+    if (!loop)
+        put(bd, e2.as);
+    put(bd, z), put(bd, e1.as);
+    put_walk(bd, b, p + 1, len2);
+    end_boundary(bd);
+    put_side(bd, &sp, mv->mask, false);
+    end_region(bd, sp.zeros - mv->k);
+}
+
+/* Builds the child of one move into bd->out. */
+static void make_move(builder *bd, const move *mv)
+{
+    bd->r = mv->r;
     bd->dead[0] = bd->dead[1] = 0;
+    switch ((move_kind)mv->kind) {
+    case MV_ZERO_LOOP: make_zero_loop(bd, mv); break;
+    case MV_ZERO_ZERO: make_zero_zero(bd); break;
+    case MV_ZERO_CORNER: make_zero_corner(bd, mv->at1); break;
+    case MV_SPLIT: make_split(bd, mv); break;
+    case MV_MERGE: make_merge(bd, mv->at1, mv->at2); break;
+    }
+    finish(bd);
 }
 
 /* ---------------------------------------------------------------- enumeration */
 
-static void region_moves(builder *bd)
+typedef struct move_list {
+    move *mv;
+    size_t n, cap;
+    int err;
+} move_list;
+
+static void emit(move_list *ml, move_kind kind, unsigned r, unsigned at1, unsigned at2, uint64_t mask, unsigned k)
 {
-    const sp_pos *in = bd->in;
-    unsigned r = bd->r, zeros = in->zeros[r];
+    if (ml->err)
+        return;
+    if (ml->n >= NEXT || sp_grow((void **)&ml->mv, &ml->cap, ml->n + 1, sizeof *ml->mv)) {
+        ml->err = -1; /* (NEXT moves in one land: unreachable in any game worth solving) */
+        return;
+    }
+    ml->mv[ml->n++] = (move){mask, (uint16_t)r, (uint16_t)at1, (uint16_t)at2, (uint16_t)k, (uint8_t)kind};
+}
+
+/* The splits at corners at1, at2: each side of the new curve takes some of the other boundaries
+ * and lone spots. */
+static void emit_splits(move_list *ml, const sp_pos *in, unsigned r, unsigned at1, unsigned at2)
+{
+    unsigned nother = in->rend[r] - sp_pos_rstart(in, r) - 1u, zeros = in->zeros[r];
+    if (nother >= 63) {
+        ml->err = -1; /* 2^63 moves and more: no enumeration ends */
+        return;
+    }
+    for (uint64_t mask = 0; mask < 1ull << nother && !ml->err; mask++)
+        for (unsigned k = 0; k <= zeros; k++)
+            emit(ml, MV_SPLIT, r, at1, at2, mask, k);
+}
+
+/* Loops at a lone spot: the two faces are alike (s Z), so the first other boundary stays on face
+ * one to halve the work (with no other boundary, k and zeros - k are one move). */
+static void emit_zero_loops(move_list *ml, const sp_pos *in, unsigned r)
+{
+    unsigned nother = in->rend[r] - sp_pos_rstart(in, r), zeros = in->zeros[r] - 1u;
+    if (nother >= 64) {
+        ml->err = -1;
+        return;
+    }
+    uint64_t nmask = nother ? 1ull << (nother - 1) : 1;
+    unsigned kmax = nother ? zeros : zeros / 2;
+    for (uint64_t m = 0; m < nmask && !ml->err; m++)
+        for (unsigned k = 0; k <= kmax; k++)
+            emit(ml, MV_ZERO_LOOP, r, 0, 0, nother ? (m << 1) | 1 : 0, k);
+}
+
+static void region_moves(move_list *ml, const sp_pos *in, unsigned r)
+{
+    unsigned zeros = in->zeros[r];
     unsigned b0 = sp_pos_rstart(in, r), b1 = in->rend[r];
     unsigned s0 = sp_pos_bstart(in, b0), s1 = b1 > b0 ? in->bend[b1 - 1] : s0;
     if (zeros >= 1)
-        move_zero_loop(bd, zeros);
+        emit_zero_loops(ml, in, r);
     if (zeros >= 2)
-        move_zero_zero(bd, zeros);
+        emit(ml, MV_ZERO_ZERO, r, 0, 0, 0, 0);
     for (unsigned i = s0; zeros >= 1 && i < s1; i++)
-        move_zero_corner(bd, zeros, i);
+        emit(ml, MV_ZERO_CORNER, r, i, 0, 0, 0);
     for (unsigned b = b0; b < b1; b++) {
         unsigned bs = sp_pos_bstart(in, b), be = in->bend[b];
         for (unsigned i = bs; i < be; i++) {
             if (in->sym[i] == SP_SYM_ONE)
-                move_split(bd, zeros, i, i);
+                emit_splits(ml, in, r, i, i);
             for (unsigned j = i + 1; j < be; j++)
                 if (in->sym[i] != in->sym[j] || !sp_sym_is_letter(in->sym[i]))
-                    move_split(bd, zeros, i, j);
+                    emit_splits(ml, in, r, i, j);
         }
         for (unsigned c = b + 1; c < b1; c++)
             for (unsigned i = bs; i < be; i++)
                 for (unsigned j = sp_pos_bstart(in, c); j < in->bend[c]; j++)
-                    move_merge(bd, zeros, i, j);
+                    emit(ml, MV_MERGE, r, i, j, 0, 0);
     }
+}
+
+/* Every move of p, numbered in order. */
+static int list_moves(const sp_pos *p, move_list *ml)
+{
+    for (unsigned r = 0; r < p->nreg && !ml->err; r++)
+        if (sp_pos_region_lives(p, r) >= 2)
+            region_moves(ml, p, r);
+    return ml->err;
+}
+
+/* The next move of n that a part makes: TAKEN (*m), EXHAUSTED or ENDED; *next is where a part
+ * alone (no share) is. */
+static int next_move(const sp_move_part *part, uint32_t n, uint32_t *next, uint32_t *m)
+{
+    if (!part || !part->share) {
+        if (*next >= n)
+            return EXHAUSTED;
+        *m = (*next)++;
+        return TAKEN;
+    }
+    return part->down ? take_down(part, n, m) : take_up(part, n, m);
 }
 
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
@@ -512,26 +581,23 @@ int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
 static int moves_from(const sp_pos *p, const sp_move_part *part, uint32_t from, sp_move_sink sink, void *arg)
 {
     builder *bd = malloc(sizeof *bd);
-    if (!bd)
-        return -1;
-    bd->in = p;
-    bd->sink = sink;
-    bd->arg = arg;
-    bd->part = part ? *part : (sp_move_part){NULL, 0};
-    bd->taken = NOT_TAKEN;
-    bd->move = 0;
-    bd->from = from;
-    bd->dead[0] = bd->dead[1] = 0;
-    bd->err = 0;
-    for (unsigned r = 0; r < p->nreg && !bd->err; r++) {
-        if (sp_pos_region_lives(p, r) < 2)
-            continue;
-        bd->r = r;
-        region_moves(bd);
+    move_list ml = {0};
+    int rc = !bd || list_moves(p, &ml) ? -1 : 0;
+    uint32_t next = from, m;
+    while (rc == 0) {
+        int got = next_move(part, (uint32_t)ml.n, &next, &m);
+        if (got != TAKEN) {
+            rc = got == ENDED;
+            break;
+        }
+        bd->in = p;
+        make_move(bd, &ml.mv[m]);
+        rc = sink(arg, &bd->out, m);
+        rc = rc < 0 ? -1 : rc > 0;
     }
-    int err = bd->err;
+    free(ml.mv);
     free(bd);
-    return err;
+    return rc;
 }
 
 int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, sp_move_sink sink, void *arg)
@@ -548,12 +614,16 @@ typedef struct keyed_sink {
     sp_tok key[SP_KEY_MAX];
 } keyed_sink;
 
-/* Lists a child made by `move` unless it is listed already, and shows a new one to the hook: -1 out
- * of memory, 1 the hook stops the round, else 0. */
+/* Lists a child made by `move` unless it is listed already (then from a later move, or from an
+ * earlier one in a part going down: the least is kept), and shows a new one to the hook: -1 out of
+ * memory, 1 the hook stops the round, else 0. */
 static int list_child(sp_children *c, const sp_tok *key, size_t len, uint32_t move, sp_child_hook hook,
                       void *hook_arg)
 {
-    int added = sp_children_add(c, key, len);
+    size_t at;
+    int added = children_add_at(c, key, len, &at);
+    if (added == 0 && move < c->first[at])
+        c->first[at] = move;
     if (added <= 0)
         return added;
     if (sp_grow((void **)&c->first, &c->first_cap, c->n, sizeof *c->first))
@@ -643,24 +713,40 @@ int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_child
     return sp_land_children_part(ctx, land, len, NULL, NULL, NULL, out);
 }
 
-int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts)
+/* A child of a part, for sorting by the move that first gave it. */
+typedef struct part_child {
+    uint32_t first, part, i;
+} part_child;
+
+static int by_first(const void *a, const void *b)
 {
-    size_t at[64] = {0};
+    const part_child *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
+}
+
+int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts, uint32_t below)
+{
     sp_children_clear(out);
-    if (nparts > 64)
+    size_t n = 0;
+    for (unsigned p = 0; p < nparts; p++)
+        n += parts[p]->n;
+    part_child *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all)
         return -1;
-    for (;;) {
-        int best = -1; /* the part whose next child came from the earliest move */
-        for (unsigned p = 0; p < nparts; p++)
-            if (at[p] < parts[p]->n && (best < 0 || parts[p]->first[at[p]] < parts[best]->first[at[best]]))
-                best = (int)p;
-        if (best < 0)
-            return 0;
-        const sp_children *c = parts[best];
-        size_t i = at[best]++;
-        if (list_child(out, c->tok + c->off[i], c->len[i], c->first[i], NULL, NULL) < 0)
-            return -1;
+    n = 0;
+    for (unsigned p = 0; p < nparts; p++)
+        for (size_t i = 0; i < parts[p]->n; i++)
+            if (parts[p]->first[i] < below)
+                all[n++] = (part_child){parts[p]->first[i], p, (uint32_t)i};
+    qsort(all, n, sizeof *all, by_first); /* a child two parts hold comes once: the first kept */
+    int rc = 0;
+    for (size_t j = 0; j < n && rc == 0; j++) {
+        const sp_children *c = parts[all[j].part];
+        uint32_t i = all[j].i;
+        rc = list_child(out, c->tok + c->off[i], c->len[i], c->first[i], NULL, NULL) < 0 ? -1 : 0;
     }
+    free(all);
+    return rc;
 }
 
 /* A child of land l of a position, made into the child of the whole position. */

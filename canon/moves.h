@@ -10,6 +10,7 @@
 #ifndef SP_MOVES_H
 #define SP_MOVES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,21 +42,23 @@ typedef int (*sp_move_sink)(void *arg, sp_pos *child, uint32_t move);
 int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg);
 
 /* The moves of one position shared out between threads as they go: each thread that runs
- * sp_pos_moves_part() on the same share and round takes the next move number nobody has taken
- * whenever it is done with its last, so that a thread slowed by dearer moves (or by another process)
- * simply makes fewer of them. Each move is made by exactly one thread, unless the round is stopped
- * first. A share is reused round after round; a thread still on an old round takes nothing from a
- * new one. */
+ * sp_pos_moves_part() on the same share and round takes, whenever it is done with its last move,
+ * the next one nobody has taken from its end of the list: the first (a part going up) or the last
+ * (a part going down), so that a thread slowed by dearer moves (or by another process) simply
+ * makes fewer of them. Each move is made by one thread, unless the round is stopped first; where
+ * the two ends meet, a move may be made by two (one per thread at most, the same child). A share is
+ * reused round after round; a thread still on an old round takes nothing from a new one. */
 typedef struct sp_move_share {
     _Atomic uint64_t state; /* round << 32 | stopped << 31 | the least move number nobody has taken */
+    _Atomic uint64_t back;  /* round << 32 | how many moves were taken from the top */
 } sp_move_share;
 
 /* Starts a round (before any thread starts on it) whose moves are taken from number `from` on: the
  * children of those before come from elsewhere (a land cache). */
 void sp_move_share_start(sp_move_share *s, uint32_t round, uint32_t from);
 
-/* The least move number nobody has taken in the round: once it is stopped and every part has ended,
- * each move numbered below it was made. */
+/* The least move number nobody has taken from the front in the round: once it is stopped and every
+ * part has ended, each move numbered below it was made. */
 uint32_t sp_move_share_next(const sp_move_share *s);
 
 /* Stops the round: every thread ends after the move it is making. No effect on a later round. */
@@ -65,6 +68,7 @@ void sp_move_share_stop(sp_move_share *s, uint32_t round);
 typedef struct sp_move_part {
     sp_move_share *share; /* NULL: every move is this thread's */
     uint32_t round;
+    bool down;            /* takes the moves from the last one down */
 } sp_move_part;
 
 /* sp_pos_moves() for the moves this thread takes (part NULL: all of them); returns 1 when the round
@@ -91,8 +95,9 @@ int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_child
 typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t move);
 
 /* The children that the moves one thread takes give (sp_pos_moves_part), with out->first[i] the
- * number of the move that first gave child i; sp_children_merge() joins the parts. hook (or NULL)
- * sees each as it comes. Returns 0, 1 when the round was stopped (by a hook, here or in another
+ * least number of the part's moves that gave child i (a part going down may meet a child again from
+ * a lower move); sp_children_merge() joins the parts. hook (or NULL) sees each child once, as it
+ * first comes. Returns 0, 1 when the round was stopped (by a hook, here or in another
  * thread: the parts are then incomplete), or -1 if the key is malformed or memory ran out.
  * Without a share (all the moves), a land cache attached to ctx (canonical.h) is used: a cached list
  * is given as making it again would give it (the same children, hook calls and move numbers), and a
@@ -104,10 +109,11 @@ typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t 
 int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
                           sp_child_hook hook, void *hook_arg, sp_children *out);
 
-/* Joins the parts into out in the order of the moves that first gave each child: the same list, in
- * the same order and with the same first moves, as sp_land_children() makes alone. Returns 0, or -1
- * when out of memory. */
-int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts);
+/* Joins the parts into out in the order of the moves that first gave each child, keeping those that
+ * moves numbered below `below` gave (UINT32_MAX: all): the same list, in the same order and with the
+ * same first moves, as sp_land_children() makes alone from those moves. Returns 0, or -1 when out
+ * of memory. */
+int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts, uint32_t below);
 
 /* Hands each child of a whole position key to hook as it is made (the key as in a child list; move:
  * the number of the move within its land), land by land in key order, a land equal to the one

@@ -39,9 +39,10 @@ typedef struct sp_child {
 } sp_child;
 
 /* A child made ready by one member of the team: key in the member's arena, numbers from the
- * transposition table, and the number of the move that gave it (children are merged in move order). */
+ * transposition table, the number of the move that gave it (children are merged in move order) and
+ * its index in the member's list of children. */
 typedef struct sp_ready {
-    uint32_t off, len, k, order, move;
+    uint32_t off, len, k, order, move, child;
     uint32_t pn, dn;
     uint64_t h[2];
 } sp_ready;

@@ -28,8 +28,9 @@ static void relax(unsigned *spins)
 
 /* ---------------------------------------------------------------- the children seen in a round */
 
-/* A child that two moves in two parts give is prepared once, by the part with the earlier move: the
- * very copy the join keeps, so the frame is the same whatever the threads. Each worker notes the
+/* A child that two moves in two parts give is prepared once, by the part with the earlier move (the
+ * very copy the join keeps, so the frame is the same whatever the threads), if that part got there
+ * first; a part going down, which meets the later move first, prepares it too. Each worker notes the
  * children it prepares in a table of its own, which only it writes and the other members of the
  * round read: a worker writes a slot once per round, data first, then the round as the tag, so a
  * reader that finds its round in the tag finds the data complete, and nothing is ever cleared. A
@@ -139,7 +140,10 @@ static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t mov
     sp_worker *w = arg;
     if (w->round_part.share && seen_before(w, child, len, move))
         return 0;
+    size_t nready = w->nready;
     w->prepare(w, child, len, move);
+    if (w->nready > nready)
+        w->ready[nready].child = (uint32_t)(w->part.n - 1); /* listed just before the hook's call */
     announce_won(w);
     return w->won || w->failed;
 }
@@ -160,6 +164,23 @@ static void probe_ready(sp_worker *w, size_t pending)
     }
 }
 
+static int by_move(const void *a, const void *b)
+{
+    const sp_ready *x = a, *y = b;
+    return (x->move > y->move) - (x->move < y->move);
+}
+
+/* A part going down made its children from the last move down, and may have met one again from a
+ * lower move since: each takes the least move that gave it (its list has it), and they are put in
+ * move order for the join, as a part going up lists them. */
+static void order_down_part(sp_worker *w)
+{
+    for (size_t i = 0; i < w->nready; i++)
+        w->ready[i].move = w->part.first[w->ready[i].child];
+    if (w->nready > 1)
+        qsort(w->ready, w->nready, sizeof *w->ready, by_move);
+}
+
 /* Worker w's part of its round: the moves it takes (all of them without a share), each child made
  * ready as it comes. */
 static void team_part(sp_worker *w, const sp_tok *land, size_t len)
@@ -170,6 +191,8 @@ static void team_part(sp_worker *w, const sp_tok *land, size_t len)
     if (sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part) < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
     probe_ready(w, 0);
+    if (part && part->down)
+        order_down_part(w);
     announce_won(w);
 }
 
@@ -222,7 +245,7 @@ void sp_team_help(sp_worker *w)
         if (!join(t, seen))
             continue;
         bool copied = copy_post(w, t);
-        w->round_part = (sp_move_part){&t->share, seen};
+        w->round_part = (sp_move_part){&t->share, seen, w->id % 2 == 1};
         atomic_store_explicit(&w->joined, seen, memory_order_relaxed);
         atomic_fetch_add_explicit(&t->started, 1, memory_order_release);
         if (copied)
@@ -257,7 +280,7 @@ static unsigned run_round(sp_worker *w, uint32_t from, sp_worker **m, bool *won)
     sp_move_share_start(&t->share, r, from);
     atomic_store_explicit(&t->entry, (uint64_t)r << 32, memory_order_relaxed);
     atomic_store_explicit(&w->joined, r, memory_order_relaxed);
-    w->round_part = (sp_move_part){&t->share, r};
+    w->round_part = (sp_move_part){&t->share, r, false};
     atomic_store_explicit(&t->seq, r, memory_order_release);
     team_part(w, t->key, t->len);
     unsigned joined = (unsigned)(atomic_fetch_or_explicit(&t->entry, CLOSED, memory_order_acq_rel) & JOINED);
@@ -290,7 +313,7 @@ void sp_team_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_p
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
     sp_ready *r = &w->ready[w->nready++];
-    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 1, dn, {n.h[0], n.h[1]}};
+    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 0, 1, dn, {n.h[0], n.h[1]}};
     memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
     w->rtok_len += len;
     sp_tt_prefetch(w->eng->tt, r->h);
@@ -342,7 +365,7 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
         team = from != SP_LCACHE_WHOLE;
     }
     if (!team) {
-        w->round_part = (sp_move_part){NULL, 0};
+        w->round_part = (sp_move_part){NULL, 0, false};
         atomic_store(&t->failed, false);
         team_part(w, land, len);
         won = w->won;

@@ -1,14 +1,16 @@
 /* team.h: the threads of one search; internal to solver/. The leader runs the df-pn search; the
- * helpers share out the moves of each land it expands, taking them one at a time as they come free,
- * so that the search is the same, node for node, whatever the threads.
+ * helpers share out the moves of each land it expands, taking them one at a time as they come free
+ * (the leader from the first move up, the helpers by turns from the last one down or the first up:
+ * moves.h), so that the search is the same, node for node, whatever the threads.
  *
  * Contract of an expansion (sp_team_expand), posted by the leader and numbered (its round):
  * - the leader starts on the moves at once; a helper joins when it notices the post, and one that has
  *   not joined by the time the leader's own part ends is left out of that round;
  * - each child a member makes goes to prepare() as soon as it is made, unless another member already
- *   made it from an earlier move (each child is prepared once, from its first move, as one thread
- *   would); a child that decides the node (prepare sets w->won) stops every member;
- * - the ready children then join the frame in move order, as one thread would have listed them.
+ *   made it from an earlier move (a child first met from the far end may thus be prepared twice);
+ *   a child that decides the node (prepare sets w->won) stops every member;
+ * - the ready children then join the frame in the order of the first move that gave each, as one
+ *   thread would have listed them (a repeat is dropped).
  * When the node is decided, the leader goes on at once: a helper may still be finishing the move it
  * had in hand, with its own copy of what it needs. Everything a stale helper could still write is
  * tagged with its round, so that it cannot pass for part of the next one.

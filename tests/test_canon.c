@@ -525,8 +525,16 @@ static void assert_same_list(const sp_children *a, const sp_children *b)
         ck_assert(!sp_key_cmp(a->tok + a->off[c], a->len[c], b->tok + b->off[c], b->len[c]));
 }
 
-/* Moves shared out between threads as they go (however the threads happen to split them) and joined
- * again give the very list one thread makes. */
+static void assert_same_first_moves(const sp_children *a, const sp_children *b)
+{
+    assert_same_list(a, b);
+    for (size_t c = 0; c < a->n; c++)
+        ck_assert_uint_eq(a->first[c], b->first[c]);
+}
+
+/* Moves shared out between threads as they go (however the threads happen to split them; the
+ * second thread takes them from the last one down) and joined again give the very list one thread
+ * makes, each child with the first move that gave it. */
 START_TEST(parts_join_to_the_whole)
 {
     enum { THREADS = 3 };
@@ -546,14 +554,15 @@ START_TEST(parts_join_to_the_whole)
             ck_assert_int_eq(sp_land_children(ctx, key + off[l], lens[l], &whole), 0);
             for (unsigned threads = 1; threads <= THREADS; threads++) {
                 sp_move_share share;
-                sp_move_part part = {&share, trial * 2 + threads}; /* a new round each time */
+                sp_move_part part[THREADS];
                 pthread_barrier_t start;
                 pthread_t tid[THREADS];
                 sp_children *ps[THREADS];
-                sp_move_share_start(&share, part.round, 0);
+                sp_move_share_start(&share, trial * 2 + threads, 0); /* a new round each time */
                 ck_assert_int_eq(pthread_barrier_init(&start, NULL, threads), 0);
                 for (unsigned i = 0; i < threads; i++) {
-                    job[i] = (part_job){key + off[l], lens[l], &part, &start, job[i].out, -2};
+                    part[i] = (sp_move_part){&share, trial * 2 + threads, i % 2 == 1};
+                    job[i] = (part_job){key + off[l], lens[l], &part[i], &start, job[i].out, -2};
                     ps[i] = &job[i].out;
                     ck_assert_int_eq(pthread_create(&tid[i], NULL, run_part, &job[i]), 0);
                 }
@@ -565,8 +574,8 @@ START_TEST(parts_join_to_the_whole)
                 }
                 shared += busy > 1;
                 pthread_barrier_destroy(&start);
-                ck_assert_int_eq(sp_children_merge(&joined, ps, threads), 0);
-                assert_same_list(&joined, &whole);
+                ck_assert_int_eq(sp_children_merge(&joined, ps, threads, UINT32_MAX), 0);
+                assert_same_first_moves(&joined, &whole);
             }
         }
     }
@@ -575,6 +584,91 @@ START_TEST(parts_join_to_the_whole)
     sp_children_free(&joined);
     for (int i = 0; i < THREADS; i++)
         sp_children_free(&job[i].out);
+}
+END_TEST
+
+/* A part going down whose hook stops the round while a part going up is under way (the down part
+ * runs inside the up part's hook): the up part ends too, and joined below sp_move_share_next() the
+ * parts are the first part of the whole list, with its first moves; the down part's children lie
+ * above it. */
+typedef struct back_stop {
+    sp_canon_ctx *ctx;
+    const sp_tok *land;
+    size_t len;
+    const sp_move_part *down;
+    sp_children *out;
+    size_t seen, at, stop_after;
+} back_stop;
+
+static int stop_from_back(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    back_stop *b = arg;
+    return ++b->seen > b->stop_after;
+}
+
+static int run_back_at(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    back_stop *b = arg;
+    if (++b->at == 3) {
+        back_stop in = *b;
+        in.seen = 0;
+        ck_assert_int_eq(sp_land_children_part(b->ctx, b->land, b->len, b->down, stop_from_back, &in, b->out), 1);
+        ck_assert_uint_eq(in.seen, b->stop_after + 1);
+    }
+    return 0;
+}
+
+START_TEST(a_round_stopped_from_the_back_keeps_the_front)
+{
+    sp_canon_ctx *other = sp_canon_ctx_new();
+    sp_children whole, up, down, joined;
+    sp_children_init(&whole);
+    sp_children_init(&up);
+    sp_children_init(&down);
+    sp_children_init(&joined);
+    sp_children *ps[2] = {&up, &down};
+    uint64_t rng = 5;
+    unsigned tried = 0;
+    for (unsigned trial = 0; trial < 40; trial++) {
+        sp_tok key[SP_KEY_MAX];
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        unsigned nl = random_lands(6 + trial % 8, 4, &rng, key, off, lens);
+        for (unsigned l = 0; l < nl; l++) {
+            const sp_tok *land = key + off[l];
+            ck_assert_int_eq(sp_land_children(ctx, land, lens[l], &whole), 0);
+            if (whole.n < 12)
+                continue;
+            sp_move_share share;
+            uint32_t round = 500 + trial * 64 + l;
+            sp_move_part front = {&share, round, false}, back = {&share, round, true};
+            back_stop b = {other, land, lens[l], &back, &down, 0, 0, trial % 3};
+            sp_move_share_start(&share, round, 0);
+            ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &front, run_back_at, &b, &up), 1);
+            uint32_t next = sp_move_share_next(&share);
+            ck_assert_uint_eq(up.n, 3);
+            ck_assert_uint_eq(down.n, trial % 3 + 1);
+            for (size_t c = 0; c < down.n; c++)
+                ck_assert_uint_ge(down.first[c], next);
+            ck_assert_int_eq(sp_children_merge(&joined, ps, 2, next), 0);
+            size_t prefix = 0;
+            while (prefix < whole.n && whole.first[prefix] < next)
+                prefix++;
+            ck_assert_uint_eq(joined.n, prefix);
+            for (size_t c = 0; c < prefix; c++) {
+                ck_assert(!sp_key_cmp(joined.tok + joined.off[c], joined.len[c], whole.tok + whole.off[c], whole.len[c]));
+                ck_assert_uint_eq(joined.first[c], whole.first[c]);
+            }
+            tried++;
+        }
+    }
+    ck_assert_uint_gt(tried, 10);
+    sp_children_free(&whole);
+    sp_children_free(&up);
+    sp_children_free(&down);
+    sp_children_free(&joined);
+    sp_canon_ctx_free(other);
 }
 END_TEST
 
@@ -605,7 +699,7 @@ START_TEST(a_hook_stops_the_round)
     sp_move_share share;
     for (uint32_t at = 0; at < 4; at++) {
         stop_after s = {0, at};
-        sp_move_part round = {&share, at}, old = {&share, at - 1};
+        sp_move_part round = {&share, at, false}, old = {&share, at - 1, false};
         sp_move_share_start(&share, at, 0);
         sp_move_share_stop(&share, at - 1); /* a stale part's stop does nothing to this round */
         ck_assert_int_eq(sp_land_children_part(ctx, key, len, &old, NULL, NULL, &part), 1);
@@ -619,7 +713,7 @@ START_TEST(a_hook_stops_the_round)
         ck_assert_uint_eq(part.n, 0);
     }
     stop_after never = {0, SIZE_MAX};
-    sp_move_part round = {&share, 99};
+    sp_move_part round = {&share, 99, false};
     sp_move_share_start(&share, 99, 0);
     ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &never, &part), 0);
     ck_assert_uint_eq(never.seen, whole.n);
@@ -739,16 +833,17 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
         ck_assert_uint_eq(made, lead.first[lead.n - 1] + 1);
         for (unsigned leader_first = 0; leader_first < 2; leader_first++) {
             sp_move_share share;
-            sp_move_part part = {&share, 2 * w.trial + leader_first + 1};
+            sp_move_part part = {&share, 2 * w.trial + leader_first + 1, false}, down = part;
+            down.down = true;
             sp_move_share_start(&share, part.round, made);
             if (leader_first)
                 ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
-            ck_assert_int_eq(sp_land_children_part(ctx, land, len, &part, NULL, NULL, &help), 0);
+            ck_assert_int_eq(sp_land_children_part(ctx, land, len, &down, NULL, NULL, &help), 0);
             if (!leader_first)
                 ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
             for (size_t c = 0; c < help.n; c++)
                 ck_assert_uint_ge(help.first[c], made); /* the helper took no move below it */
-            ck_assert_int_eq(sp_children_merge(&joined, ps, 2), 0);
+            ck_assert_int_eq(sp_children_merge(&joined, ps, 2, UINT32_MAX), 0);
             assert_same_list(&joined, &whole);
             ck_assert(memcmp(joined.first, whole.first, whole.n * sizeof *whole.first) == 0);
             ck_assert_uint_eq(sp_lcache_made(cache, h), made); /* the parts were not cached */
@@ -757,11 +852,12 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
         ck_assert_int_eq(sp_land_children(cc, land, len, &lead), 0); /* now cached whole */
         ck_assert_uint_eq(sp_lcache_made(cache, h), SP_LCACHE_WHOLE);
         sp_move_share share;
-        sp_move_part part = {&share, 1000 + w.trial};
+        sp_move_part part = {&share, 1000 + w.trial, false}, down = part;
+        down.down = true;
         sp_move_share_start(&share, part.round, 0);
         ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
         assert_same_list(&lead, &whole);
-        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &part, NULL, NULL, &help), 1);
+        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &down, NULL, NULL, &help), 1);
         ck_assert_uint_eq(help.n, 0); /* the round was stopped */
     }
     ck_assert_uint_gt(resumed, 20);
@@ -811,6 +907,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, key_decoding_rejects_garbage);
     tcase_add_test(tc, parts_join_to_the_whole);
     tcase_add_test(tc, a_hook_stops_the_round);
+    tcase_add_test(tc, a_round_stopped_from_the_back_keeps_the_front);
     tcase_add_test(tc, land_cache_gives_what_making_gives);
     tcase_add_test(tc, a_shared_round_starts_after_the_cached_part);
     suite_add_tcase(s, tc);

@@ -43,9 +43,10 @@ const char sp_bench_usage[] =
     "       Defaults: --from 15 --to 15 --runs 3 --tt-mb 1024; --misere for misere play.\n"
     "moves: what simplifying a child and making it canonical costs per move when two threads share\n"
     "       the moves of each land (both on the same land at the same time), by how they split\n"
-    "       them: one thread alone, a half each, every other move (as the solver's shared rounds\n"
-    "       do), blocks of 16; on the lands of N random games (default 300) of 0*18..0*21, 6 to 15\n"
-    "       moves in; the median of R runs (default 9).\n";
+    "       them: one thread alone, a half each, every other move, blocks of 16, and from both ends\n"
+    "       (one up from the first move, one down from the last, as the solver's shared rounds do);\n"
+    "       on the lands of N random games (default 300) of 0*18..0*21, 6 to 15 moves in; the\n"
+    "       median of R runs (default 9).\n";
 
 double sp_bench_now(void)
 {

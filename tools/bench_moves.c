@@ -1,5 +1,5 @@
 /* bench_moves.c: `sprouts-bench moves`: what a move costs when two threads share the moves of each
- * land, by how they are split; the solver's shared rounds take every other move (team.h). */
+ * land, by how they are split; the solver's shared rounds take them from both ends (moves.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,10 +15,11 @@
 #include "rng.h"
 #include "simplify.h"
 
-typedef enum { ALONE, HALVES, ALTERNATE, BLOCKS, NSPLITS } split;
+typedef enum { ALONE, HALVES, ALTERNATE, BLOCKS, BOTH_ENDS, NSPLITS } split;
 
 static const char *const split_name[NSPLITS] = {"one thread, every move", "two threads, a half each",
-                                                 "two threads, every other move", "two threads, blocks of 16"};
+                                                 "two threads, every other move", "two threads, blocks of 16",
+                                                 "two threads from both ends"};
 
 #define BLOCK 16
 
@@ -36,6 +37,7 @@ typedef struct lands {
 /* One thread's share of the moves of the land at hand, and the time it spent making them. */
 typedef struct part {
     sp_canon_ctx *ctx;
+    sp_move_share *share; /* both ends: the round's moves, taken as in the solver */
     unsigned id;
     split how;
     uint32_t nmoves;
@@ -89,7 +91,7 @@ static bool is_mine(const part *p, uint32_t move)
     case HALVES: return (move < p->nmoves / 2) == (p->id == 0);
     case ALTERNATE: return move % 2 == p->id;
     case BLOCKS: return move / BLOCK % 2 == p->id;
-    default: return true;
+    default: return true; /* ALONE; BOTH_ENDS takes its own from the share */
     }
 }
 
@@ -113,7 +115,13 @@ static void run_part(const lands *l, part *p, unsigned threads)
         sp_pos in;
         sp_key_decode(l->tok + l->ref[i].off, l->ref[i].len, &in);
         p->nmoves = l->ref[i].moves;
-        sp_pos_moves(&in, make_move, p);
+        if (p->how == BOTH_ENDS) {
+#pragma omp single
+            sp_move_share_start(p->share, (uint32_t)i + 1, 0);
+            sp_pos_moves_part(&in, &(sp_move_part){p->share, (uint32_t)i + 1, p->id == 1}, make_move, p);
+        } else {
+            sp_pos_moves(&in, make_move, p);
+        }
         if (threads > 1) {
 #pragma omp barrier
         }
@@ -155,6 +163,8 @@ int sp_bench_moves(int argc, char **argv)
 #endif
     lands l = {0};
     part parts[2] = {{0}};
+    sp_move_share share;
+    parts[0].share = parts[1].share = &share;
     parts[0].ctx = sp_canon_ctx_new();
     parts[1].ctx = sp_canon_ctx_new();
     parts[1].id = 1;
