@@ -713,39 +713,36 @@ int sp_land_children(sp_canon_ctx *ctx, const sp_tok *land, size_t len, sp_child
     return sp_land_children_part(ctx, land, len, NULL, NULL, NULL, out);
 }
 
-/* A child of a part, for sorting by the move that first gave it. */
-typedef struct part_child {
-    uint32_t first, part, i;
-} part_child;
-
-static int by_first(const void *a, const void *b)
-{
-    const part_child *x = a, *y = b;
-    return (x->first > y->first) - (x->first < y->first);
-}
+/* Where a child lies: part << 32 | index in the part. */
+#define NO_CHILD UINT64_MAX
 
 int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned nparts, uint32_t below)
 {
     sp_children_clear(out);
-    size_t n = 0;
+    uint32_t top = 0; /* one past the greatest first move kept */
     for (unsigned p = 0; p < nparts; p++)
-        n += parts[p]->n;
-    part_child *all = malloc((n ? n : 1) * sizeof *all);
-    if (!all)
+        for (size_t i = 0; i < parts[p]->n; i++)
+            if (parts[p]->first[i] < below && parts[p]->first[i] >= top)
+                top = parts[p]->first[i] + 1;
+    /* a move gives one child, so the children kept are placed by their first moves (a move that two
+     * parts made gives both the same child: either will do) */
+    uint64_t *by_move = malloc((top ? top : 1) * sizeof *by_move);
+    if (!by_move)
         return -1;
-    n = 0;
+    memset(by_move, 0xff, top * sizeof *by_move);
     for (unsigned p = 0; p < nparts; p++)
         for (size_t i = 0; i < parts[p]->n; i++)
             if (parts[p]->first[i] < below)
-                all[n++] = (part_child){parts[p]->first[i], p, (uint32_t)i};
-    qsort(all, n, sizeof *all, by_first); /* a child two parts hold comes once: the first kept */
+                by_move[parts[p]->first[i]] = (uint64_t)p << 32 | i;
     int rc = 0;
-    for (size_t j = 0; j < n && rc == 0; j++) {
-        const sp_children *c = parts[all[j].part];
-        uint32_t i = all[j].i;
+    for (uint32_t m = 0; m < top && rc == 0; m++) {
+        if (by_move[m] == NO_CHILD)
+            continue;
+        const sp_children *c = parts[by_move[m] >> 32];
+        uint32_t i = (uint32_t)by_move[m];
         rc = list_child(out, c->tok + c->off[i], c->len[i], c->first[i], NULL, NULL) < 0 ? -1 : 0;
     }
-    free(all);
+    free(by_move);
     return rc;
 }
 
