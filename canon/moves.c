@@ -643,6 +643,28 @@ static int add_simplified(void *arg, sp_pos *child, uint32_t move)
     return rc;
 }
 
+int sp_children_replay_part(const void *block, const sp_move_part *part, sp_child_hook hook, void *hook_arg,
+                            sp_children *out)
+{
+    sp_lcache_entry e;
+    sp_lcache_view(block, &e);
+    uint32_t *at = malloc((e.n ? e.n : 1) * sizeof *at); /* where each child's tokens start */
+    if (!at)
+        return -1;
+    for (uint32_t i = 0, off = 0; i < e.n; off += e.len[i++])
+        at[i] = off;
+    uint32_t next = 0, i;
+    int rc = 0, got;
+    while (rc == 0 && (got = next_move(part, e.n, &next, &i)) == TAKEN)
+        rc = list_child(out, e.tok + at[i], e.len[i], e.first[i], hook, hook_arg);
+    if (rc == 0 && got == ENDED)
+        rc = 1;
+    if (rc == 1 && part && part->share)
+        sp_move_share_stop(part->share, part->round);
+    free(at);
+    return rc;
+}
+
 /* A cached list, as making it again would give it: from a copy, since a hook may make (and cache)
  * other lands' children in the meantime. Returns 1 when the hook stopped it. */
 static int replay(const sp_lcache_entry *e, sp_child_hook hook, void *hook_arg, sp_children *out)
@@ -651,12 +673,7 @@ static int replay(const sp_lcache_entry *e, sp_child_hook hook, void *hook_arg, 
     if (!copy)
         return -1;
     memcpy(copy, e->block, e->bytes);
-    sp_lcache_entry c;
-    sp_lcache_view(copy, &c);
-    int rc = 0;
-    const sp_tok *tok = c.tok;
-    for (uint32_t i = 0; i < c.n && !rc; tok += c.len[i++])
-        rc = list_child(out, tok, c.len[i], c.first[i], hook, hook_arg);
+    int rc = sp_children_replay_part(copy, NULL, hook, hook_arg, out);
     free(copy);
     return rc;
 }

@@ -109,6 +109,14 @@ typedef int (*sp_child_hook)(void *arg, const sp_tok *key, size_t len, uint32_t 
 int sp_land_children_part(sp_canon_ctx *ctx, const sp_tok *land, size_t len, const sp_move_part *part,
                           sp_child_hook hook, void *hook_arg, sp_children *out);
 
+/* The children of a cached list (a copy of a land cache entry's block: landcache.h) that this part
+ * takes (part NULL: all of them, in order), each with the move that first gave it, as
+ * sp_land_children_part() gives a cached list; a share's "moves" are then the list's children, its
+ * round started at 0. Returns 0, 1 when the round was stopped (by a hook, here or in another
+ * thread), or -1 when memory ran out. */
+int sp_children_replay_part(const void *block, const sp_move_part *part, sp_child_hook hook, void *hook_arg,
+                            sp_children *out);
+
 /* Joins the parts into out in the order of the moves that first gave each child, keeping those that
  * moves numbered below `below` gave (UINT32_MAX: all): the same list, in the same order and with the
  * same first moves, as sp_land_children() makes alone from those moves. Returns 0, or -1 when out

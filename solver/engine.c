@@ -65,10 +65,13 @@ void sp_worker_release(sp_worker *w)
     free(w->ready);
     free(w->rtok);
     free(w->land);
+    free(w->list);
     sp_team_seen_free(w->seen);
     w->ready = NULL;
     w->rtok = NULL;
     w->land = NULL;
+    w->list = NULL;
+    w->list_cap = 0;
     w->seen = NULL;
     w->nready = w->ready_cap = w->rtok_len = w->rtok_cap = 0;
 }

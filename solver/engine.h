@@ -81,6 +81,9 @@ typedef struct sp_worker {
     sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
     _Alignas(64) sp_tok *land;        /* a helper's copy of the land expanded */
     size_t land_len, land_cap;
+    void *list;          /* its copy of the cached list replayed (landcache.h), if the round is one */
+    size_t list_cap;
+    bool replaying;      /* the round replays that list instead of making moves */
     uint32_t parent_k;   /* the game beside it */
     sp_team_prepare prepare;
     sp_children part;    /* the children of its moves ... */

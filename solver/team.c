@@ -14,6 +14,10 @@
  * about what a move does. */
 #define TEAM_MIN_MOVES 4
 
+/* Below this many children a whole cached list is replayed by the leader alone: a child replayed
+ * costs about a tenth of a move. */
+#define TEAM_MIN_REPLAY 16
+
 #define CLOSED ((uint64_t)1 << 31) /* in entry: the leader's part has ended */
 #define JOINED (CLOSED - 1)        /* in entry: the helpers who joined */
 
@@ -188,7 +192,14 @@ static void team_part(sp_worker *w, const sp_tok *land, size_t len)
     w->nready = w->nprobed = w->rtok_len = 0;
     w->won = false;
     const sp_move_part *part = w->round_part.share ? &w->round_part : NULL;
-    if (sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part) < 0 || w->failed)
+    int rc;
+    if (w->replaying) {
+        sp_children_clear(&w->part);
+        rc = sp_children_replay_part(w->list, part, prepare_hook, w, &w->part);
+    } else {
+        rc = sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part);
+    }
+    if (rc < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
     probe_ready(w, 0);
     if (part && part->down)
@@ -213,9 +224,13 @@ static bool join(sp_team *t, uint32_t r)
  * helper who joined has started. */
 static bool copy_post(sp_worker *w, const sp_team *t)
 {
-    if (sp_grow((void **)&w->land, &w->land_cap, t->len, sizeof *w->land))
+    if (sp_grow((void **)&w->land, &w->land_cap, t->len, sizeof *w->land) ||
+        (t->list && sp_grow(&w->list, &w->list_cap, t->list_bytes, 1)))
         return false;
     memcpy(w->land, t->key, t->len * sizeof *w->land);
+    if (t->list)
+        memcpy(w->list, t->list, t->list_bytes);
+    w->replaying = t->list != NULL;
     w->land_len = t->len;
     w->parent_k = t->k;
     w->prepare = t->prepare;
@@ -346,6 +361,20 @@ static bool stopped_in_cache(const sp_worker *w, uint32_t from)
     return w->won && (p->n == 0 || p->first[p->n - 1] < from);
 }
 
+/* The leader's copy of the whole list cached for hash h (w->list), posted for the team (t->list)
+ * when it is long enough to share; false when memory is short (the cache then gives it as usual). */
+static bool copy_cached(sp_worker *w, sp_lcache *cache, const uint64_t h[2])
+{
+    sp_team *t = &w->eng->team;
+    sp_lcache_entry e;
+    if (!sp_lcache_get(cache, h, &e) || sp_grow(&w->list, &w->list_cap, e.bytes, 1))
+        return false;
+    memcpy(w->list, e.block, e.bytes);
+    t->list = e.n >= TEAM_MIN_REPLAY ? w->list : NULL;
+    t->list_bytes = e.bytes;
+    return true;
+}
+
 sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
                           sp_frame *f)
 {
@@ -359,10 +388,13 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= TEAM_MIN_MOVES;
     w->parent_k = k;
     w->prepare = prepare;
-    if (team && cache) { /* a whole list cached is made ready by the leader alone (moves.h) */
+    w->replaying = false;
+    t->list = NULL;
+    if (team && cache) {
         sp_lcache_hash(land, len, h);
         from = sp_lcache_made(cache, h);
-        team = from != SP_LCACHE_WHOLE;
+        if (from == SP_LCACHE_WHOLE) /* replayed, by the team if it is long */
+            team = (w->replaying = copy_cached(w, cache, h)) && t->list;
     }
     if (!team) {
         w->round_part = (sp_move_part){NULL, 0, false};
@@ -375,10 +407,10 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
         t->len = len;
         t->k = k;
         t->prepare = prepare;
-        n = run_round(w, from, m, &won);
+        n = run_round(w, w->replaying ? 0 : from, m, &won);
         for (unsigned i = 0; i < n; i++)
             parts[i] = &m[i]->part;
-        if (cache && n && !stopped_in_cache(w, from)) /* the leader's part has the cached children */
+        if (cache && n && !w->replaying && !stopped_in_cache(w, from)) /* the leader's part has the cached children */
             sp_lcache_put(cache, h, parts, n, won ? sp_move_share_next(&t->share) : SP_LCACHE_WHOLE);
     }
     if (won)

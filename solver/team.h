@@ -46,6 +46,8 @@ typedef struct sp_team {
     size_t len;
     uint32_t k;
     sp_team_prepare prepare;
+    const void *list;     /* a whole cached list to replay (its block), or NULL: moves to make */
+    size_t list_bytes;
     char pad0[64];
     atomic_uint seq;      /* the current round (helpers wait for it to change) */
     char pad1[64];

@@ -870,6 +870,94 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
 }
 END_TEST
 
+/* A whole cached list replayed by two parts, one going up from its first child and one coming down
+ * from its last (run inside the first's hook), joins to the very list, each child with its first
+ * move; stopped by a hook, a part ends the other's replay too. */
+typedef struct replay_job {
+    const void *block;
+    const sp_move_part *down;
+    sp_children *out;
+    size_t at, stop_at;
+    int rc;
+} replay_job;
+
+static int stop_at_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    replay_job *j = arg;
+    return ++j->at > j->stop_at;
+}
+
+static int replay_back_at(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    replay_job *j = arg;
+    if (++j->at == 2) {
+        replay_job in = {j->block, NULL, NULL, 0, j->stop_at, 0};
+        j->rc = sp_children_replay_part(j->block, j->down, stop_at_child, &in, j->out);
+    }
+    return 0;
+}
+
+START_TEST(a_cached_list_replays_from_both_ends)
+{
+    sp_canon_ctx *cc = sp_canon_ctx_new();
+    sp_lcache *cache = sp_lcache_new(1 << 20);
+    ck_assert(cc && cache);
+    sp_canon_ctx_set_cache(cc, cache);
+    sp_children whole, up, down, joined;
+    sp_children_init(&whole);
+    sp_children_init(&up);
+    sp_children_init(&down);
+    sp_children_init(&joined);
+    sp_children *ps[2] = {&up, &down};
+    uint64_t rng = 23;
+    unsigned tried = 0;
+    for (unsigned trial = 0; trial < 30; trial++) {
+        sp_tok key[SP_KEY_MAX];
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        unsigned nl = random_lands(6 + trial % 8, 4, &rng, key, off, lens);
+        for (unsigned l = 0; l < nl; l++) {
+            uint64_t h[2];
+            sp_lcache_entry e;
+            ck_assert_int_eq(sp_land_children(cc, key + off[l], lens[l], &whole), 0);
+            sp_lcache_hash(key + off[l], lens[l], h);
+            if (whole.n < 8 || !sp_lcache_get(cache, h, &e))
+                continue;
+            void *block = malloc(e.bytes);
+            ck_assert_ptr_nonnull(block);
+            memcpy(block, e.block, e.bytes);
+            for (unsigned stop = 0; stop < 2; stop++) {
+                sp_move_share share;
+                uint32_t round = 7000 + 4 * trial + 2 * l + stop;
+                sp_move_part front = {&share, round, false}, back = {&share, round, true};
+                replay_job j = {block, &back, &down, 0, stop ? 1 : SIZE_MAX, -2};
+                sp_move_share_start(&share, round, 0);
+                sp_children_clear(&up);
+                sp_children_clear(&down);
+                ck_assert_int_eq(sp_children_replay_part(block, &front, replay_back_at, &j, &up), (int)stop);
+                ck_assert_int_eq(j.rc, (int)stop);
+                ck_assert_uint_eq(up.n, stop ? 2 : whole.n - down.n);
+                ck_assert_uint_eq(down.n, stop ? 2 : whole.n - up.n);
+                if (!stop) {
+                    ck_assert_int_eq(sp_children_merge(&joined, ps, 2, UINT32_MAX), 0);
+                    assert_same_first_moves(&joined, &whole);
+                }
+            }
+            free(block);
+            tried++;
+        }
+    }
+    ck_assert_uint_gt(tried, 10);
+    sp_children_free(&whole);
+    sp_children_free(&up);
+    sp_children_free(&down);
+    sp_children_free(&joined);
+    sp_canon_ctx_free(cc);
+    sp_lcache_free(cache);
+}
+END_TEST
+
 START_TEST(key_decoding_rejects_garbage)
 {
     sp_pos p;
@@ -908,6 +996,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, parts_join_to_the_whole);
     tcase_add_test(tc, a_hook_stops_the_round);
     tcase_add_test(tc, a_round_stopped_from_the_back_keeps_the_front);
+    tcase_add_test(tc, a_cached_list_replays_from_both_ends);
     tcase_add_test(tc, land_cache_gives_what_making_gives);
     tcase_add_test(tc, a_shared_round_starts_after_the_cached_part);
     suite_add_tcase(s, tc);
