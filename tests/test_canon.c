@@ -587,87 +587,104 @@ START_TEST(parts_join_to_the_whole)
 }
 END_TEST
 
+/* A part going down, run inside the hook of a part going up when that one lists its child number
+ * `start_at`: moves of a land made (ctx), or a cached list replayed (block); it stops its round after
+ * `stop_after` + 1 children (SIZE_MAX: never). */
+typedef struct down_inside {
+    sp_canon_ctx *ctx;
+    const sp_tok *land;
+    size_t len;
+    const void *block;
+    const sp_move_part *down;
+    sp_children *out;
+    size_t at, start_at, seen, stop_after;
+    int rc;
+} down_inside;
+
+static int count_down(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    down_inside *d = arg;
+    return ++d->seen > d->stop_after;
+}
+
+static int run_down_inside(void *arg, const sp_tok *key, size_t len, uint32_t move)
+{
+    (void)key, (void)len, (void)move;
+    down_inside *d = arg;
+    if (++d->at == d->start_at)
+        d->rc = d->ctx ? sp_land_children_part(d->ctx, d->land, d->len, d->down, count_down, d, d->out)
+                       : sp_children_replay_part(d->block, d->down, count_down, d, d->out);
+    return 0;
+}
+
+/* The lists of a test of two parts: the whole list, the parts going up and down, and their join. */
+typedef struct two_ends {
+    sp_children whole, up, down, joined;
+    sp_children *ps[2];
+} two_ends;
+
+static void two_ends_init(two_ends *t)
+{
+    sp_children_init(&t->whole);
+    sp_children_init(&t->up);
+    sp_children_init(&t->down);
+    sp_children_init(&t->joined);
+    t->ps[0] = &t->up;
+    t->ps[1] = &t->down;
+}
+
+static void two_ends_free(two_ends *t)
+{
+    sp_children_free(&t->whole);
+    sp_children_free(&t->up);
+    sp_children_free(&t->down);
+    sp_children_free(&t->joined);
+}
+
 /* A part going down whose hook stops the round while a part going up is under way (the down part
  * runs inside the up part's hook): the up part ends too, and joined below sp_move_share_next() the
  * parts are the first part of the whole list, with its first moves; the down part's children lie
  * above it. */
-typedef struct back_stop {
-    sp_canon_ctx *ctx;
-    const sp_tok *land;
-    size_t len;
-    const sp_move_part *down;
-    sp_children *out;
-    size_t seen, at, stop_after;
-} back_stop;
-
-static int stop_from_back(void *arg, const sp_tok *key, size_t len, uint32_t move)
-{
-    (void)key, (void)len, (void)move;
-    back_stop *b = arg;
-    return ++b->seen > b->stop_after;
-}
-
-static int run_back_at(void *arg, const sp_tok *key, size_t len, uint32_t move)
-{
-    (void)key, (void)len, (void)move;
-    back_stop *b = arg;
-    if (++b->at == 3) {
-        back_stop in = *b;
-        in.seen = 0;
-        ck_assert_int_eq(sp_land_children_part(b->ctx, b->land, b->len, b->down, stop_from_back, &in, b->out), 1);
-        ck_assert_uint_eq(in.seen, b->stop_after + 1);
-    }
-    return 0;
-}
-
 START_TEST(a_round_stopped_from_the_back_keeps_the_front)
 {
     sp_canon_ctx *other = sp_canon_ctx_new();
-    sp_children whole, up, down, joined;
-    sp_children_init(&whole);
-    sp_children_init(&up);
-    sp_children_init(&down);
-    sp_children_init(&joined);
-    sp_children *ps[2] = {&up, &down};
-    uint64_t rng = 5;
+    two_ends t;
+    two_ends_init(&t);
     unsigned tried = 0;
-    for (unsigned trial = 0; trial < 40; trial++) {
-        sp_tok key[SP_KEY_MAX];
-        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = random_lands(6 + trial % 8, 4, &rng, key, off, lens);
-        for (unsigned l = 0; l < nl; l++) {
-            const sp_tok *land = key + off[l];
-            ck_assert_int_eq(sp_land_children(ctx, land, lens[l], &whole), 0);
-            if (whole.n < 12)
-                continue;
-            sp_move_share share;
-            uint32_t round = 500 + trial * 64 + l;
-            sp_move_part front = {&share, round, false}, back = {&share, round, true};
-            back_stop b = {other, land, lens[l], &back, &down, 0, 0, trial % 3};
-            sp_move_share_start(&share, round, 0);
-            ck_assert_int_eq(sp_land_children_part(ctx, land, lens[l], &front, run_back_at, &b, &up), 1);
-            uint32_t next = sp_move_share_next(&share);
-            ck_assert_uint_eq(up.n, 3);
-            ck_assert_uint_eq(down.n, trial % 3 + 1);
-            for (size_t c = 0; c < down.n; c++)
-                ck_assert_uint_ge(down.first[c], next);
-            ck_assert_int_eq(sp_children_merge(&joined, ps, 2, next), 0);
-            size_t prefix = 0;
-            while (prefix < whole.n && whole.first[prefix] < next)
-                prefix++;
-            ck_assert_uint_eq(joined.n, prefix);
-            for (size_t c = 0; c < prefix; c++) {
-                ck_assert(!sp_key_cmp(joined.tok + joined.off[c], joined.len[c], whole.tok + whole.off[c], whole.len[c]));
-                ck_assert_uint_eq(joined.first[c], whole.first[c]);
-            }
-            tried++;
+    land_walk w = {.rng = 5, .trials = 40};
+    const sp_tok *land;
+    uint32_t len;
+    while (next_land(&w, &land, &len)) {
+        ck_assert_int_eq(sp_land_children(ctx, land, len, &t.whole), 0);
+        if (t.whole.n < 12)
+            continue;
+        sp_move_share share;
+        uint32_t round = 500 + tried, stop_after = tried % 3;
+        sp_move_part front = {&share, round, false}, back = {&share, round, true};
+        down_inside d = {other, land, len, NULL, &back, &t.down, 0, 3, 0, stop_after, -2};
+        sp_move_share_start(&share, round, 0);
+        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &front, run_down_inside, &d, &t.up), 1);
+        ck_assert_int_eq(d.rc, 1);
+        uint32_t next = sp_move_share_next(&share);
+        ck_assert_uint_eq(t.up.n, 3);
+        ck_assert_uint_eq(t.down.n, stop_after + 1);
+        for (size_t c = 0; c < t.down.n; c++)
+            ck_assert_uint_ge(t.down.first[c], next);
+        ck_assert_int_eq(sp_children_merge(&t.joined, t.ps, 2, next), 0);
+        size_t prefix = 0;
+        while (prefix < t.whole.n && t.whole.first[prefix] < next)
+            prefix++;
+        ck_assert_uint_eq(t.joined.n, prefix);
+        for (size_t c = 0; c < prefix; c++) {
+            ck_assert(!sp_key_cmp(t.joined.tok + t.joined.off[c], t.joined.len[c], t.whole.tok + t.whole.off[c],
+                                  t.whole.len[c]));
+            ck_assert_uint_eq(t.joined.first[c], t.whole.first[c]);
         }
+        tried++;
     }
     ck_assert_uint_gt(tried, 10);
-    sp_children_free(&whole);
-    sp_children_free(&up);
-    sp_children_free(&down);
-    sp_children_free(&joined);
+    two_ends_free(&t);
     sp_canon_ctx_free(other);
 }
 END_TEST
@@ -873,86 +890,50 @@ END_TEST
 /* A whole cached list replayed by two parts, one going up from its first child and one coming down
  * from its last (run inside the first's hook), joins to the very list, each child with its first
  * move; stopped by a hook, a part ends the other's replay too. */
-typedef struct replay_job {
-    const void *block;
-    const sp_move_part *down;
-    sp_children *out;
-    size_t at, stop_at;
-    int rc;
-} replay_job;
-
-static int stop_at_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
-{
-    (void)key, (void)len, (void)move;
-    replay_job *j = arg;
-    return ++j->at > j->stop_at;
-}
-
-static int replay_back_at(void *arg, const sp_tok *key, size_t len, uint32_t move)
-{
-    (void)key, (void)len, (void)move;
-    replay_job *j = arg;
-    if (++j->at == 2) {
-        replay_job in = {j->block, NULL, NULL, 0, j->stop_at, 0};
-        j->rc = sp_children_replay_part(j->block, j->down, stop_at_child, &in, j->out);
-    }
-    return 0;
-}
-
 START_TEST(a_cached_list_replays_from_both_ends)
 {
     sp_canon_ctx *cc = sp_canon_ctx_new();
     sp_lcache *cache = sp_lcache_new(1 << 20);
     ck_assert(cc && cache);
     sp_canon_ctx_set_cache(cc, cache);
-    sp_children whole, up, down, joined;
-    sp_children_init(&whole);
-    sp_children_init(&up);
-    sp_children_init(&down);
-    sp_children_init(&joined);
-    sp_children *ps[2] = {&up, &down};
-    uint64_t rng = 23;
+    two_ends t;
+    two_ends_init(&t);
     unsigned tried = 0;
-    for (unsigned trial = 0; trial < 30; trial++) {
-        sp_tok key[SP_KEY_MAX];
-        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-        unsigned nl = random_lands(6 + trial % 8, 4, &rng, key, off, lens);
-        for (unsigned l = 0; l < nl; l++) {
-            uint64_t h[2];
-            sp_lcache_entry e;
-            ck_assert_int_eq(sp_land_children(cc, key + off[l], lens[l], &whole), 0);
-            sp_lcache_hash(key + off[l], lens[l], h);
-            if (whole.n < 8 || !sp_lcache_get(cache, h, &e))
-                continue;
-            void *block = malloc(e.bytes);
-            ck_assert_ptr_nonnull(block);
-            memcpy(block, e.block, e.bytes);
-            for (unsigned stop = 0; stop < 2; stop++) {
-                sp_move_share share;
-                uint32_t round = 7000 + 4 * trial + 2 * l + stop;
-                sp_move_part front = {&share, round, false}, back = {&share, round, true};
-                replay_job j = {block, &back, &down, 0, stop ? 1 : SIZE_MAX, -2};
-                sp_move_share_start(&share, round, 0);
-                sp_children_clear(&up);
-                sp_children_clear(&down);
-                ck_assert_int_eq(sp_children_replay_part(block, &front, replay_back_at, &j, &up), (int)stop);
-                ck_assert_int_eq(j.rc, (int)stop);
-                ck_assert_uint_eq(up.n, stop ? 2 : whole.n - down.n);
-                ck_assert_uint_eq(down.n, stop ? 2 : whole.n - up.n);
-                if (!stop) {
-                    ck_assert_int_eq(sp_children_merge(&joined, ps, 2, UINT32_MAX), 0);
-                    assert_same_first_moves(&joined, &whole);
-                }
+    land_walk w = {.rng = 23, .trials = 30};
+    const sp_tok *land;
+    uint32_t len;
+    while (next_land(&w, &land, &len)) {
+        uint64_t h[2];
+        sp_lcache_entry e;
+        ck_assert_int_eq(sp_land_children(cc, land, len, &t.whole), 0);
+        sp_lcache_hash(land, len, h);
+        if (t.whole.n < 8 || !sp_lcache_get(cache, h, &e))
+            continue;
+        void *block = malloc(e.bytes);
+        ck_assert_ptr_nonnull(block);
+        memcpy(block, e.block, e.bytes);
+        for (unsigned stop = 0; stop < 2; stop++) {
+            sp_move_share share;
+            uint32_t round = 7000 + 2 * tried + stop;
+            sp_move_part front = {&share, round, false}, back = {&share, round, true};
+            down_inside d = {NULL, NULL, 0, block, &back, &t.down, 0, 2, 0, stop ? 1 : SIZE_MAX, -2};
+            sp_move_share_start(&share, round, 0);
+            sp_children_clear(&t.up);
+            sp_children_clear(&t.down);
+            ck_assert_int_eq(sp_children_replay_part(block, &front, run_down_inside, &d, &t.up), (int)stop);
+            ck_assert_int_eq(d.rc, (int)stop);
+            ck_assert_uint_eq(t.up.n, stop ? 2 : t.whole.n - t.down.n);
+            ck_assert_uint_eq(t.down.n, stop ? 2 : t.whole.n - t.up.n);
+            if (!stop) {
+                ck_assert_int_eq(sp_children_merge(&t.joined, t.ps, 2, UINT32_MAX), 0);
+                assert_same_first_moves(&t.joined, &t.whole);
             }
-            free(block);
-            tried++;
         }
+        free(block);
+        tried++;
     }
     ck_assert_uint_gt(tried, 10);
-    sp_children_free(&whole);
-    sp_children_free(&up);
-    sp_children_free(&down);
-    sp_children_free(&joined);
+    two_ends_free(&t);
     sp_canon_ctx_free(cc);
     sp_lcache_free(cache);
 }
