@@ -252,8 +252,10 @@ void sp_team_help(sp_worker *w)
     unsigned seen = t->start; /* not the current seq: the leader may have posted before we got here */
     for (;;) {
         unsigned spins = 0;
-        while (atomic_load_explicit(&t->seq, memory_order_acquire) == seen)
+        while (atomic_load_explicit(&t->seq, memory_order_acquire) == seen) {
+            sp_tt_help_grow(w->eng->tt); /* the leader may be doubling the table: no rounds till then */
             relax(&spins);
+        }
         seen = atomic_load_explicit(&t->seq, memory_order_acquire);
         if (atomic_load(&t->quit))
             return;

@@ -46,6 +46,12 @@ void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2]);
 /* Doubles the part of the budget in use now, if there is more (normally done by the stores). */
 void sp_tt_grow(sp_tt *tt);
 
+/* For a thread with nothing else to do: while a doubling runs, makes the memory it moves entries
+ * into present ahead of it, from the top of the new part down, so that the doubling (one thread's
+ * work) does not stop at each first touch of a page; returns at once when none runs. Changes no
+ * entry. */
+void sp_tt_help_grow(sp_tt *tt);
+
 size_t sp_tt_bytes(const sp_tt *tt);
 uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */
 uint64_t sp_tt_filled(const sp_tt *tt);   /* entries in use (approximate under concurrency) */

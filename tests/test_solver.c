@@ -1,6 +1,7 @@
 /* test_solver.c: the solver against the literature, against the slow reference solver, and against
  * the Sprague-Grundy theory; results must not depend on the number of threads. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,51 @@ START_TEST(part_thresholds_move)
     ck_assert(sp_engine_part_thresholds(sat, sat, more, SP_PN_INF, SP_PN_INF, &pn, &dn, &tp, &td));
     ck_assert_uint_gt(tp, sat);
     ck_assert_uint_gt(td, sat);
+}
+END_TEST
+
+/* A thread that makes the new part present while the table doubles (sp_tt_help_grow, as an idle
+ * helper does) changes no entry: every entry stored while the table grew from its first part to its
+ * whole budget is found, but those of a pair of the whole budget that overflowed. */
+typedef struct grow_helper {
+    sp_tt *tt;
+    atomic_bool done;
+} grow_helper;
+
+static void *help_grow_until_done(void *arg)
+{
+    grow_helper *g = arg;
+    while (!atomic_load(&g->done))
+        sp_tt_help_grow(g->tt);
+    return NULL;
+}
+
+START_TEST(tt_growth_helped_keeps_entries)
+{
+    grow_helper g = {sp_tt_new((size_t)64 << 20), false};
+    ck_assert_ptr_nonnull(g.tt);
+    pthread_t tid;
+    ck_assert_int_eq(pthread_create(&tid, NULL, help_grow_until_done, &g), 0);
+    uint64_t pairs = ((size_t)64 << 20) / 128, rng = 11, n = 400000, over = 0, found = 0;
+    uint8_t *in_pair = calloc(pairs, 1);
+    ck_assert_ptr_nonnull(in_pair);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
+        sp_tt_store(g.tt, k, &(sp_tt_entry){1, (uint32_t)i, 1});
+        over += ++in_pair[(k[0] >> 1) & (pairs - 1)] > 6;
+    }
+    atomic_store(&g.done, true);
+    pthread_join(tid, NULL);
+    rng = 11;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t k[2] = {sp_rng_next(&rng), sp_rng_next(&rng)};
+        sp_tt_entry e;
+        if (sp_tt_probe(g.tt, k, &e) && e.dn == (uint32_t)i)
+            found++;
+    }
+    ck_assert_uint_eq(found, n - over); /* 400,000 entries: the 16 MiB first part doubled twice */
+    free(in_pair);
+    sp_tt_free(g.tt);
 }
 END_TEST
 
@@ -652,6 +698,7 @@ int main(int argc, char **argv)
     add_case(s, "full nimber store", full_nimber_store);
     add_case(s, "part thresholds", part_thresholds_move);
     add_case(s, "tt growth", tt_keeps_entries_as_it_grows);
+    add_case(s, "tt growth helped", tt_growth_helped_keeps_entries);
     add_case(s, "tt growth under threads", tt_grows_under_threads);
     add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
     add_case(s, "nimstore threads", nimstore_grows_under_threads);
