@@ -584,13 +584,14 @@ static int moves_from(const sp_pos *p, const sp_move_part *part, uint32_t from, 
     move_list ml = {0};
     int rc = !bd || list_moves(p, &ml) ? -1 : 0;
     uint32_t next = from, m;
+    if (bd)
+        bd->in = p;
     while (rc == 0) {
         int got = next_move(part, (uint32_t)ml.n, &next, &m);
         if (got != TAKEN) {
             rc = got == ENDED;
             break;
         }
-        bd->in = p;
         make_move(bd, &ml.mv[m]);
         rc = sink(arg, &bd->out, m);
         rc = rc < 0 ? -1 : rc > 0;
@@ -643,25 +644,30 @@ static int add_simplified(void *arg, sp_pos *child, uint32_t move)
     return rc;
 }
 
+/* Where child i's tokens start in entry e, from where the last call left *c (child) and *off (its
+ * start): a part takes children in one direction, so its walk is as long as the list. */
+static uint32_t tokens_at(const sp_lcache_entry *e, uint32_t i, uint32_t *c, uint32_t *off)
+{
+    while (*c < i)
+        *off += e->len[(*c)++];
+    while (*c > i)
+        *off -= e->len[--*c];
+    return *off;
+}
+
 int sp_children_replay_part(const void *block, const sp_move_part *part, sp_child_hook hook, void *hook_arg,
                             sp_children *out)
 {
     sp_lcache_entry e;
     sp_lcache_view(block, &e);
-    uint32_t *at = malloc((e.n ? e.n : 1) * sizeof *at); /* where each child's tokens start */
-    if (!at)
-        return -1;
-    for (uint32_t i = 0, off = 0; i < e.n; off += e.len[i++])
-        at[i] = off;
-    uint32_t next = 0, i;
+    uint32_t next = 0, i, c = 0, off = 0;
     int rc = 0, got;
     while (rc == 0 && (got = next_move(part, e.n, &next, &i)) == TAKEN)
-        rc = list_child(out, e.tok + at[i], e.len[i], e.first[i], hook, hook_arg);
+        rc = list_child(out, e.tok + tokens_at(&e, i, &c, &off), e.len[i], e.first[i], hook, hook_arg);
     if (rc == 0 && got == ENDED)
         rc = 1;
     if (rc == 1 && part && part->share)
         sp_move_share_stop(part->share, part->round);
-    free(at);
     return rc;
 }
 

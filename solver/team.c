@@ -395,8 +395,10 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     if (team && cache) {
         sp_lcache_hash(land, len, h);
         from = sp_lcache_made(cache, h);
-        if (from == SP_LCACHE_WHOLE) /* replayed, by the team if it is long */
-            team = (w->replaying = copy_cached(w, cache, h)) && t->list;
+        if (from == SP_LCACHE_WHOLE) { /* replayed, by the team if it is long */
+            w->replaying = copy_cached(w, cache, h);
+            team = w->replaying && t->list;
+        }
     }
     if (!team) {
         w->round_part = (sp_move_part){NULL, 0, false};
