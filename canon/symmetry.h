@@ -14,7 +14,7 @@
  * reordered, every boundary rotated, and each region mirrored (all its boundaries reversed) or not. */
 void sp_sym_random_image(const sp_pos *p, sp_pos *out, uint64_t *rng);
 
-/* The heuristic form of GLOP (Lemoine and Viennot) as model.md describes it: name letters by first
+/* The heuristic form of GLOP (Lemoine and Viennot): name letters by first
  * appearance, rotate each boundary to its least rotation, sort boundaries, try each region reversed,
  * sort regions and lands, repeat until nothing changes. A faithful key of p, but equivalent positions
  * can get different ones. Input: a simplified position. Returns the key's length. */

@@ -2,7 +2,7 @@
  * arrays, a lock-free hash index over option lists, and a lock-free memo of sums; inserts take one mutex.
  * The index and the memo double when half full, from small, instead of taking their budgets at once:
  * their slots are hit at random, so a table sized for the budget has every page touched long before
- * it holds much (misère 0*12 with the default budget: peak 472 MiB, now 36). A smaller size keeps its
+ * it holds much (docs/performance.md). A smaller size keeps its
  * addresses until the table is freed, since a look-up may still be reading it (the index's gives
  * its pages back). */
 #include "mgame.h"
@@ -160,7 +160,7 @@ sp_mg *sp_mg_new(size_t bytes)
     sp_mg *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    /* measured on Sprouts lands: about one sum per game and 16 options per game, so an eighth for the
+    /* shares from what Sprouts lands were measured to need (docs/performance.md): an eighth for the
      * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
      * for the sum memo (likewise, half of it for its largest size and the rest for the smaller ones,
      * which keep their pages: see release_slots), a record per two index slots, and the rest (about

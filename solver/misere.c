@@ -18,7 +18,7 @@
  * small ones are valued as soon as a move makes them, the larger ones of a sum only when the search
  * visits their position (most children are never visited), and they join g only while g + v stays
  * small (SP_MISERE_SUM_BIRTHDAY): the canonical sum of two large games costs the product of their
- * subgames, and such sums are what fills the game table (measured: README.md, Misère play). A value
+ * subgames, and such sums are what fills the game table (measured: docs/performance.md). A value
  * once stored is used wherever its land appears. With mis_lives = 0 no land is valued: g stays 0
  * and the search is the plain one over whole positions. */
 #include <stdlib.h>

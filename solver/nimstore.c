@@ -20,9 +20,9 @@ typedef struct slot {
 
 /* One size of the slot table. The table starts small and doubles when half full, rather than taking
  * its whole share of the budget at once: the slots are hit at random, so a table sized for the budget
- * has every page touched (about 14 us each on a virtual machine) and every lookup a cache miss, long
- * before it holds much (0*14 with the default budget took 30-100% longer). A slot is claimed with a
- * compare-and-swap, filled, then published with a release store of its hash. */
+ * has every page touched (dear on a virtual machine) and every lookup a cache miss, long before it
+ * holds much (docs/performance.md). A slot is claimed with a compare-and-swap, filled, then published
+ * with a release store of its hash. */
 typedef struct table {
     slot *slots;
     uint64_t mask;

@@ -32,12 +32,11 @@ _Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
 
 /* The table uses the first `used` buckets of its budget and doubles that part when an entry would
  * otherwise replace another. A search that needs little memory touches little, which matters where
- * the first touch of a page is dear (zeroing it; in a virtual machine, a trip to the host): with a
- * 4 GiB budget, 0*14 took twice as long as with 64 MiB before. Each entry keeps the next EXT_BITS
- * bits of h[0] above the first part's index, so that a doubling moves every entry whose bucket
- * changes (nothing is lost). Growing at a fixed fill instead (an eighth) replaced few entries, 18,875
- * in 0*21, mostly proven ones, and that alone made the search 3.4 times larger (4.29 M nodes against
- * 1.25 M): df-pn leans on the proofs it keeps. */
+ * the first touch of a page is dear (zeroing it; in a virtual machine, a trip to the host). Each
+ * entry keeps the next EXT_BITS bits of h[0] above the first part's index, so that a doubling moves
+ * every entry whose bucket changes (nothing is lost). Growing at a fixed fill instead replaced few
+ * entries, mostly proven ones, and that alone made the search several times larger
+ * (docs/performance.md): df-pn leans on the proofs it keeps. */
 struct sp_tt {
     bucket *b;
     uint64_t mask;                /* of the whole budget */
@@ -203,11 +202,10 @@ static uint32_t pack(const sp_tt *tt, const uint64_t h[2], uint32_t work)
  * being moved, which only costs a search. A store by another thread meanwhile could land in a bucket
  * already done, where the larger part will not look: stores wait while a doubling runs, and one that
  * a doubling began during is made again (the copy left behind is never found and only takes a way;
- * without this, two threads storing 200,000 entries lost up to 33,000 of them). */
+ * without this, entries stored by other threads were lost). */
 /* Buckets made present at a time by a helper (2 MiB: a huge page). The first touch of a page is
- * what a doubling spends most of its time on where memory is dear to map (a virtual machine: 0*24
- * on 2 threads, TT 1 GiB, the doublings took 6.7 of the leader's 104 billion cycles, clearing pages
- * 2.9% of all samples). */
+ * what a doubling spends most of its time on where memory is dear to map (a virtual machine:
+ * docs/performance.md). */
 #define PRESENT_BLOCK ((uint64_t)(2u << 20) / sizeof(bucket))
 
 void sp_tt_help_grow(sp_tt *tt)

@@ -80,8 +80,7 @@ int sp_store_write_text(const char *path, const char *text, size_t len, char *er
 }
 
 /* Level 9, on two threads where the library has them: the stores of a long table run are what
- * results/ holds, and the land nimbers are the largest (sorted, 6.8 M lands: 65.5 MB at level 3,
- * 50.0 MB at 9 in 3.5 s on two threads). */
+ * results/ holds, and the land nimbers are the largest (sizes and times: docs/performance.md). */
 #define STORE_LEVEL 9
 #define STORE_WORKERS 2
 

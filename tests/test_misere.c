@@ -432,7 +432,7 @@ START_TEST(full_table_falls_back)
 }
 END_TEST
 
-/* Lemoine's pair (model.md): one boundary reversed alone changes the misère outcome. */
+/* Lemoine's pair: one boundary reversed alone changes the misère outcome. */
 START_TEST(lemoine_pair)
 {
     for (int lives = -1; lives <= 12; lives += 13) {
