@@ -5,9 +5,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xxhash.h>
 
+#include "clock.h"
 #include "grow.h"
 
 #define CHECK_EVERY 1024 /* nodes between looks at the clock and the stop flag */
@@ -171,13 +171,6 @@ uint32_t sp_engine_initial_dn(const sp_tok *key, size_t len, uint32_t k)
 
 /* ---------------------------------------------------------------- clock, stop, progress */
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 void sp_solver_report(struct sp_solver *s); /* solver.c */
 
 static bool halted(sp_engine *e)
@@ -193,7 +186,7 @@ static bool should_stop(sp_worker *w)
         if (e->stop && *e->stop)
             atomic_store(&e->aborted, true);
         if (w->id == 0 && e->progress) {
-            double t = now();
+            double t = sp_clock_now();
             if (t - e->last_report >= 1.0) {
                 e->last_report = t;
                 sp_solver_report(e->solver);

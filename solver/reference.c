@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "moves.h"
 
 sp_outcome sp_ref_outcome(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_play play)
@@ -42,14 +43,8 @@ static int memo_find(memo *m, const sp_tok *key, size_t len)
         return m->val[i];
     if (sp_children_add(&m->keys, key, len) < 0)
         return -2;
-    if (m->keys.n > m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 1024;
-        int *v = realloc(m->val, cap * sizeof *v);
-        if (!v)
-            return -2;
-        m->val = v;
-        m->cap = cap;
-    }
+    if (sp_grow((void **)&m->val, &m->cap, m->keys.n, sizeof *m->val))
+        return -2;
     m->val[m->keys.n - 1] = -1; /* in progress */
     return -1;
 }

@@ -2,13 +2,13 @@
  * table, nimber store, misère game table and land store), the workers, statistics and progress reports. */
 #include "solver.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "engine.h"
+#include "mem.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -22,30 +22,6 @@ struct sp_solver {
     double call_start;
     double last_seconds;
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Resident and peak memory of the process, from /proc/self/status (0 where unavailable). */
-static void resident(size_t *now_bytes, size_t *peak_bytes)
-{
-    char line[256];
-    *now_bytes = *peak_bytes = 0;
-    FILE *f = fopen("/proc/self/status", "r");
-    while (f && fgets(line, sizeof line, f)) {
-        unsigned long kb;
-        if (sscanf(line, "VmRSS: %lu kB", &kb) == 1)
-            *now_bytes = (size_t)kb << 10;
-        else if (sscanf(line, "VmHWM: %lu kB", &kb) == 1)
-            *peak_bytes = (size_t)kb << 10;
-    }
-    if (f)
-        fclose(f);
-}
 
 size_t sp_solver_default_tt_bytes(void)
 {
@@ -175,9 +151,9 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->lcache_hits = lc.hits;
     out->lcache_partial = lc.partial;
     out->games_full = sp_mg_full(s->eng.games) || sp_nimstore_full(s->eng.mis);
-    out->seconds = s->call_start > 0 ? now() - s->call_start : s->last_seconds;
+    out->seconds = s->call_start > 0 ? sp_clock_now() - s->call_start : s->last_seconds;
     out->threads = s->threads;
-    resident(&out->rss_bytes, &out->peak_bytes);
+    sp_mem_usage(&out->rss_bytes, &out->peak_bytes);
     out->play = s->play;
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
@@ -199,7 +175,7 @@ void sp_solver_report(struct sp_solver *s)
 static void begin_call(sp_solver *s, sp_play play)
 {
     s->play = play;
-    s->call_start = now();
+    s->call_start = sp_clock_now();
     s->eng.last_report = s->call_start;
     atomic_store(&s->eng.aborted, false);
     for (unsigned i = 0; i < s->threads; i++)
@@ -208,7 +184,7 @@ static void begin_call(sp_solver *s, sp_play play)
 
 static void end_call(sp_solver *s)
 {
-    s->last_seconds = now() - s->call_start;
+    s->last_seconds = sp_clock_now() - s->call_start;
     s->call_start = 0;
 }
 

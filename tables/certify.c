@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "grow.h"
 
 typedef struct builder {
@@ -363,24 +363,17 @@ static void misere_root(builder *b)
 
 /* ---------------------------------------------------------------- the certificate */
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
 static void close_facts(builder *b, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop)
 {
     sp_cert *c = b->c;
-    double t0 = seconds_now(), last = t0;
+    double t0 = sp_clock_now(), last = t0;
     for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
         if (stop && *stop) { /* Ctrl-C: a large certificate takes minutes to build */
             failed(b, 1, "stopped");
             break;
         }
-        double t = progress ? seconds_now() : 0;
+        double t = progress ? sp_clock_now() : 0;
         if (progress && t - last >= 1.0) {
             last = t;
             progress(arg, i + l, c->facts.n + c->lands.n, t - t0);

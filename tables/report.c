@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpu.h"
+#include "grow.h"
 #include "store.h"
 
 static const char header[] =
@@ -74,16 +76,10 @@ static void add(text *t, const char *fmt, ...)
             t->len += (size_t)n;
             return;
         }
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap <= t->len + (size_t)n)
-            cap *= 2;
-        char *s = realloc(t->s, cap);
-        if (!s) {
+        if (sp_grow((void **)&t->s, &t->cap, t->len + (size_t)n + 1, 1)) {
             t->failed = 1;
             return;
         }
-        t->s = s;
-        t->cap = cap;
     }
 }
 
@@ -308,17 +304,8 @@ void sp_table_provenance(char *date, size_t dcap, char *machine, size_t mcap)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(date, dcap, "%Y-%m-%d", &tm);
-    char model[256] = "unknown CPU", line[512];
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    while (f && fgets(line, sizeof line, f)) {
-        if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
-            snprintf(model, sizeof model, "%s", strchr(line, ':') + 2);
-            model[strcspn(model, "\n")] = '\0';
-            break;
-        }
-    }
-    if (f)
-        fclose(f);
+    char model[256];
+    sp_cpu_model(model, sizeof model);
     clean(model);
     snprintf(machine, mcap, "%s (%ld cores)", model, sysconf(_SC_NPROCESSORS_ONLN));
 }

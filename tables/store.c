@@ -3,14 +3,15 @@
 #include "store.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
+
+#include "file.h"
+#include "grow.h"
 
 static const char magic[8] = {'S', 'P', 'R', 'O', 'U', 'T', 'S', '\n'};
 
@@ -33,44 +34,19 @@ static int fail(char *err, size_t cap, const char *fmt, ...)
     return -1;
 }
 
-/* The bytes go to "path.tmp.PID", are flushed to disk, then renamed over path (POSIX: atomic). */
+/* a then b replace the file at path (file.h: a crash leaves the old file or the new one). */
 static int write_atomic(const char *path, const void *a, size_t alen, const void *b, size_t blen, char *err,
                         size_t cap)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
-        return fail(err, cap, "%s: path too long", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return fail(err, cap, "%s: %s", tmp, strerror(errno));
-    const void *parts[2] = {a, b};
-    size_t lens[2] = {alen, blen};
-    for (int i = 0; i < 2; i++) {
-        const char *p = parts[i];
-        size_t left = lens[i];
-        while (left) {
-            ssize_t w = write(fd, p, left);
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0) {
-                int e = errno;
-                close(fd);
-                unlink(tmp);
-                return fail(err, cap, "%s: %s", tmp, strerror(e));
-            }
-            p += w;
-            left -= (size_t)w;
-        }
-    }
-    if (fsync(fd) || close(fd)) {
-        unlink(tmp);
-        return fail(err, cap, "%s: %s", tmp, strerror(errno));
-    }
-    if (rename(tmp, path)) {
-        int e = errno;
-        unlink(tmp);
-        return fail(err, cap, "%s: %s", path, strerror(e));
-    }
+    sp_file_out o;
+    if (sp_file_open(&o, path))
+        return fail(err, cap, "%s: %s", path, strerror(errno));
+    if (alen)
+        fwrite(a, 1, alen, o.f);
+    if (blen)
+        fwrite(b, 1, blen, o.f);
+    if (sp_file_commit(&o))
+        return fail(err, cap, "%s: %s", path, strerror(errno));
     return 0;
 }
 
@@ -214,17 +190,9 @@ void sp_buf_put(sp_buf *b, const void *p, size_t n)
 {
     if (b->failed)
         return;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n)
-            cap *= 2;
-        uint8_t *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = 1;
-            return;
-        }
-        b->data = d;
-        b->cap = cap;
+    if (sp_grow((void **)&b->data, &b->cap, b->len + n, 1)) {
+        b->failed = 1;
+        return;
     }
     memcpy(b->data + b->len, p, n);
     b->len += n;

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cert.h"
 #include "certify.h"
+#include "clock.h"
 #include "grow.h"
 #include "keylist.h"
 #include "progress.h"
@@ -32,13 +32,6 @@ typedef struct run {
     char err[8192];
 } run;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int save_stores(run *r);
 
 /* The stores (the land nimbers proven) are saved this often during a long size, so that a run that
@@ -53,9 +46,9 @@ static void on_progress(void *arg, const sp_solver_stats *st)
 {
     run *r = arg;
     sp_progress_line(&r->progress, st);
-    if ((r->o->stop && *r->o->stop) || (r->deadline > 0 && now() > r->deadline))
+    if ((r->o->stop && *r->o->stop) || (r->deadline > 0 && sp_clock_now() > r->deadline))
         r->solver_stop = 1;
-    if (now() - r->checkpoint >= CHECKPOINT_SECONDS && save_stores(r))
+    if (sp_clock_now() - r->checkpoint >= CHECKPOINT_SECONDS && save_stores(r))
         fprintf(stderr, "sprouts table: checkpoint: %s\n", r->err);
 }
 
@@ -133,7 +126,7 @@ static void put_keys(sp_buf *b, const sp_children *keys)
 static int save_stores(run *r)
 {
     char path[4096];
-    r->checkpoint = now();
+    r->checkpoint = sp_clock_now();
     sp_buf b = {0};
     in_dir(r, path, sizeof path, "state/nimbers.store");
     int rc = put_nimbers(r, &b) ? -1
@@ -280,8 +273,8 @@ static int solve_size(run *r, int misere, unsigned n)
     snprintf(label, sizeof label, "%s 0*%u", misere ? "misere" : "normal", n);
     sp_progress_init(&r->progress, label, r->o->quiet);
     r->solver_stop = 0;
-    r->deadline = r->o->time_limit > 0 ? now() + r->o->time_limit : 0;
-    double t0 = now();
+    r->deadline = r->o->time_limit > 0 ? sp_clock_now() + r->o->time_limit : 0;
+    double t0 = sp_clock_now();
     sp_solver_stats before;
     sp_solver_stats_get(r->s, &before);
     sp_outcome o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
@@ -296,7 +289,7 @@ static int solve_size(run *r, int misere, unsigned n)
     memset(row, 0, sizeof *row);
     row->present = 1;
     row->nimber = nimber;
-    row->seconds = now() - t0;
+    row->seconds = sp_clock_now() - t0;
     row->nodes = st.nodes - before.nodes;
     row->threads = st.threads;
     snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
@@ -418,7 +411,7 @@ int sp_table_run(const sp_table_opts *o)
     if (!r)
         return 1;
     r->o = o;
-    r->checkpoint = now();
+    r->checkpoint = sp_clock_now();
     sp_children_init(&r->proven);
     sp_solver_opts so = o->solver;
     so.progress = on_progress;

@@ -4,14 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "cli.h"
+#include "clock.h"
 #include "cmds.h"
+#include "mem.h"
 #include "moves.h"
 #include "progress.h"
 #include "report.h"
@@ -47,13 +47,6 @@ const char sp_bench_usage[] =
     "       (one up from the first move, one down from the last, as the solver's shared rounds do);\n"
     "       on the lands of N random games (default 300) of 0*18..0*21, 6 to 15 moves in; the\n"
     "       median of R runs (default 9).\n";
-
-double sp_bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -160,7 +153,7 @@ static int bench_canon(int argc, char **argv)
     sp_children ch;
     sp_children_init(&ch);
     for (uint64_t r = 0; r < runs; r++) {
-        double t0 = sp_bench_now();
+        double t0 = sp_clock_now();
         size_t forms = 0;
         for (size_t i = 0; i < s.n; i++) {
             sp_pos p;
@@ -169,14 +162,14 @@ static int bench_canon(int argc, char **argv)
             sp_canon_pos(ctx, &p, key);
             forms++;
         }
-        canon_rate[r] = (double)forms / (sp_bench_now() - t0);
-        t0 = sp_bench_now();
+        canon_rate[r] = (double)forms / (sp_clock_now() - t0);
+        t0 = sp_clock_now();
         children = 0;
         for (size_t i = 0; i < s.n; i++) {
             sp_pos_children(ctx, s.tok + s.off[i], s.len[i], &ch);
             children += ch.n;
         }
-        child_rate[r] = (double)children / (sp_bench_now() - t0);
+        child_rate[r] = (double)children / (sp_clock_now() - t0);
     }
     printf("sample: %zu positions from random games of 0*10..0*20 (seed %llu), %zu distinct children\n", s.n,
            (unsigned long long)seed, children);
@@ -229,9 +222,7 @@ static void child_solves(int fd, unsigned from, unsigned to, sp_play play, const
             r.sum_lives = st.misere_sum_lives;
             r.full = st.games_full;
         }
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        r.peak_kb = ru.ru_maxrss;
+        r.peak_kb = (long)(sp_mem_peak() >> 10);
         if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
             break;
     }

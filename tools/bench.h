@@ -7,9 +7,6 @@
 
 extern const char sp_bench_usage[];
 
-/* Seconds on the monotonic clock. */
-double sp_bench_now(void);
-
 /* The median of v[0..n) (sorts v). */
 double sp_bench_median(double *v, int n);
 

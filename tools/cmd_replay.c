@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cmds.h"
 #include "deadline.h"
+#include "grow.h"
 #include "posarg.h"
 #include "replay.h"
 #include "report.h"
@@ -164,14 +165,9 @@ static char *positions_text(const sp_replay *r, size_t step)
         size_t klen;
         const sp_tok *key = sp_replay_pos(r, step, i, &klen);
         size_t need = sp_tool_key_string(key, klen, 0, NULL, 0) + 5;
-        if (len + need >= cap) {
-            cap = 2 * (len + need);
-            char *grown = realloc(out, cap);
-            if (!grown) {
-                free(out);
-                return NULL;
-            }
-            out = grown;
+        if (sp_grow((void **)&out, &cap, len + need + 1, 1)) {
+            free(out);
+            return NULL;
         }
         if (i)
             len += (size_t)snprintf(out + len, cap - len, " or ");

@@ -57,10 +57,6 @@ typedef struct nf_progress {
 } nf_progress;
 
 void nf_progress_init(nf_progress *pg, const char *label);
-double nf_now(void);
-
-/* Peak resident memory of the process so far, in MiB. */
-double nf_peak_mib(void);
 
 /* ---- option values */
 
@@ -87,8 +83,5 @@ int nf_numbers(const char *line, uint64_t *out, int cap);
 
 /* Says the game was left unfinished (end of input) and returns exit status 0. */
 int nf_input_ended(void);
-
-/* splitmix64, for the dealt boards and the losing side's moves. */
-uint64_t nf_random(uint64_t *state);
 
 #endif

@@ -4,27 +4,22 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
+#include "cpu.h"
+#include "file.h"
+#include "mem.h"
 #include "nimfam.h"
 #include "sp_config.h"
 #include "sp_revision.h"
 
-double nf_now(void)
+static double peak_mib(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-double nf_peak_mib(void)
-{
-    struct rusage ru;
-    return getrusage(RUSAGE_SELF, &ru) ? 0.0 : (double)ru.ru_maxrss / 1024.0;
+    return (double)sp_mem_peak() / (1 << 20);
 }
 
 /* ---------------------------------------------------------------- reports */
@@ -34,7 +29,7 @@ bool nf_report_begin(nf_report *r, const char *prog)
     r->prog = prog;
     r->text = NULL;
     r->len = 0;
-    r->start = nf_now();
+    r->start = sp_clock_now();
     r->body = open_memstream(&r->text, &r->len);
     return r->body != NULL;
 }
@@ -49,24 +44,6 @@ void nf_say(nf_report *r, const char *fmt, ...)
     vfprintf(r->body, fmt, ap);
     va_end(ap);
     fflush(stdout);
-}
-
-static void cpu_model(char *buf, size_t cap)
-{
-    snprintf(buf, cap, "unknown CPU");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[512];
-    while (f && fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", 10) || !colon)
-            continue;
-        colon += 1 + (colon[1] == ' ');
-        colon[strcspn(colon, "\n")] = '\0';
-        snprintf(buf, cap, "%s", colon);
-        break;
-    }
-    if (f)
-        fclose(f);
 }
 
 /* The command line as typed, the program named `nimfam` whatever path ran it. */
@@ -86,35 +63,30 @@ static void print_provenance(FILE *f, const nf_cmdline *cl, double seconds)
     char cpu[256], date[64];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-    cpu_model(cpu, sizeof cpu);
+    sp_cpu_model(cpu, sizeof cpu);
     fprintf(f, "- program: nimfam %s (git %s, %s build, sanitize %s)\n", SP_VERSION, SP_REVISION,
             SP_BUILDTYPE, SP_SANITIZE);
     fputs("- command: `", f);
     print_cmdline(f, cl);
     fprintf(f, "`\n- date: %s\n- machine: %s, %ld cores\n", date, cpu, sysconf(_SC_NPROCESSORS_ONLN));
-    fprintf(f, "- time: %.2f s; peak memory: %.1f MiB\n\n", seconds, nf_peak_mib());
+    fprintf(f, "- time: %.2f s; peak memory: %.1f MiB\n\n", seconds, peak_mib());
 }
 
 static bool write_file(const char *prog, const char *dir, const char *file, const char *title,
                        const nf_cmdline *cl, double seconds, const char *body, size_t len)
 {
-    char path[4096], tmp[4200];
+    char path[4096];
     if (mkdir(dir, 0777) && errno != EEXIST)
         return sp_cli_fail(prog, "cannot create %s: %s", dir, strerror(errno)), false;
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return sp_cli_fail(prog, "cannot write %s: %s", tmp, strerror(errno)), false;
-    fprintf(f, "# %s\n\nWritten by `nimfam`; not edited by hand.\n\n", title);
-    print_provenance(f, cl, seconds);
-    fwrite(body, 1, len, f);
-    bool ok = !ferror(f);
-    ok = !fclose(f) && ok;
-    if (!ok || rename(tmp, path)) {
-        remove(tmp);
-        return sp_cli_fail(prog, "cannot write %s", path), false;
-    }
+    sp_file_out o;
+    if (sp_file_open(&o, path))
+        return sp_cli_fail(prog, "cannot write %s: %s", path, strerror(errno)), false;
+    fprintf(o.f, "# %s\n\nWritten by `nimfam`; not edited by hand.\n\n", title);
+    print_provenance(o.f, cl, seconds);
+    fwrite(body, 1, len, o.f);
+    if (sp_file_commit(&o))
+        return sp_cli_fail(prog, "cannot write %s: %s", path, strerror(errno)), false;
     printf("summary written to %s\n", path);
     return true;
 }
@@ -122,10 +94,10 @@ static bool write_file(const char *prog, const char *dir, const char *file, cons
 int nf_report_end(nf_report *r, const char *title, const char *out_dir, const char *file,
                   const nf_cmdline *cl, bool held)
 {
-    double seconds = nf_now() - r->start;
+    double seconds = sp_clock_now() - r->start;
     nf_say(r, "\nVerdict: %s\n", held ? "the theorem held everywhere it was checked"
                                       : "FAILED: the theorem did not hold (see above)");
-    printf("time %.2f s, peak memory %.1f MiB\n", seconds, nf_peak_mib());
+    printf("time %.2f s, peak memory %.1f MiB\n", seconds, peak_mib());
     fclose(r->body);
     bool written = !out_dir || write_file(r->prog, out_dir, file, title, cl, seconds, r->text, r->len);
     free(r->text);
@@ -137,7 +109,7 @@ int nf_report_end(nf_report *r, const char *title, const char *out_dir, const ch
 static void progress_line(void *arg, const char *stage, uint64_t done, uint64_t total)
 {
     nf_progress *pg = arg;
-    double t = nf_now();
+    double t = sp_clock_now();
     if (t - pg->last < 1.0)
         return;
     pg->last = t;
@@ -150,7 +122,7 @@ void nf_progress_init(nf_progress *pg, const char *label)
     pg->p.fn = progress_line;
     pg->p.arg = pg;
     pg->label = label;
-    pg->start = pg->last = nf_now();
+    pg->start = pg->last = sp_clock_now();
 }
 
 /* ---------------------------------------------------------------- option values */
@@ -264,12 +236,4 @@ int nf_input_ended(void)
 {
     printf("\nEnd of input: the game is left unfinished.\n");
     return SP_EXIT_OK;
-}
-
-uint64_t nf_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }

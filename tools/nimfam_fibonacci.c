@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "fibonacci.h"
 #include "nimfam.h"
 
@@ -168,7 +169,7 @@ static int verify(int argc, char **argv, const nf_cmdline *cl)
     if (!nf_report_begin(&rep, prog))
         return sp_cli_fail(prog, "out of memory");
     nf_progress_init(&pg, "fibonacci");
-    double t0 = nf_now();
+    double t0 = sp_clock_now();
     sp_fib_table *t = sp_fib_table_new(o.max_n, &pg.p);
     if (!t) {
         free(rep.text);
@@ -179,7 +180,7 @@ static int verify(int argc, char **argv, const nf_cmdline *cl)
                      "seed's claims; this run must fail.\n\n");
     nf_say(&rep, "## The game-value table\n\n- every state (n tokens left, maximum take m), 1 <= m <= n <= %llu: "
                  "%llu states, from the rules alone, in %.2f s; %.1f MiB\n",
-           (unsigned long long)o.max_n, (unsigned long long)sp_fib_table_states(t), nf_now() - t0,
+           (unsigned long long)o.max_n, (unsigned long long)sp_fib_table_states(t), sp_clock_now() - t0,
            (double)sp_fib_table_bytes(t) / 1048576);
     nf_say(&rep, "\n## The first player loses exactly from a Fibonacci number\n\n");
     bool held = check_starts(&rep, o.claims, t);

@@ -6,8 +6,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "nimfam.h"
 #include "northcott.h"
+#include "rng.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -157,7 +159,7 @@ static bool run_space(nf_report *rep, const claims *cl, unsigned rows, unsigned 
                       uint8_t *scratch, nf_progress *pg, FILE *failures, sp_nc_space **keep)
 {
     static const sp_nc_mode free_play[2] = {SP_NC_FREE, SP_NC_FREE};
-    double t0 = nf_now();
+    double t0 = sp_clock_now();
     sp_nc_space *sp = sp_nc_space_new(rows, cols, kind, free_play);
     sp_retro_graph g;
     sp_nc_rule_report rr;
@@ -175,7 +177,7 @@ static bool run_space(nf_report *rep, const claims *cl, unsigned rows, unsigned 
            kind ? "sorted" : "full", (unsigned long long)rr.states, (unsigned long long)rr.positions,
            (unsigned long long)rr.wins, (unsigned long long)rr.losses, (unsigned long long)rr.draws,
            (unsigned long long)rr.mismatches, (unsigned long long)(fr.checked[0] + fr.checked[1]),
-           (unsigned long long)fr.failures, nf_now() - t0);
+           (unsigned long long)fr.failures, sp_clock_now() - t0);
     if (rr.have_bad)
         note_failure(failures, "first state the rule gets wrong", sp, rr.first_bad);
     if (fr.have_bad)
@@ -425,7 +427,7 @@ static sp_nc_move machine_move(machine *m, const sp_nc_pos *p)
     for (unsigned i = 0; i < n; i++)
         if (outcome_after(m->normal, m->lab_normal, p, mv[i]) == SP_RETRO_LOSS)
             return mv[i];
-    return mv[nf_random(&m->rng) % n];
+    return mv[sp_rng_next(&m->rng) % n];
 }
 
 static void show(const sp_nc_pos *p)
@@ -494,7 +496,7 @@ static void deal(sp_nc_pos *p, unsigned rows, unsigned cols, uint64_t seed)
     p->cols = cols;
     p->side = 0;
     for (unsigned r = 0; r < rows; r++) {
-        uint64_t d = nf_random(&st) % k;
+        uint64_t d = sp_rng_next(&st) % k;
         unsigned a = 0;
         while (d >= cols - 1 - a) /* placements with the left checker at a: cols-1-a of them */
             d -= cols - 1 - a++;
