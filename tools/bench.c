@@ -12,8 +12,9 @@
 #include "bench.h"
 #include "cli.h"
 #include "cmds.h"
-#include "moves.h"
+#include "expand.h"
 #include "progress.h"
+#include "random.h"
 #include "report.h"
 #include "rng.h"
 #include "solver.h"
@@ -173,7 +174,7 @@ static int bench_canon(int argc, char **argv)
         t0 = sp_bench_now();
         children = 0;
         for (size_t i = 0; i < s.n; i++) {
-            sp_pos_children(ctx, s.tok + s.off[i], s.len[i], &ch);
+            sp_expand_pos(ctx, NULL, s.tok + s.off[i], s.len[i], &ch);
             children += ch.n;
         }
         child_rate[r] = (double)children / (sp_bench_now() - t0);
