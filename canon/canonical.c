@@ -13,6 +13,8 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "simplify.h"
+
 #define NONE 0xffff
 #define MAX_UP (SP_MAX_SYMS / 2) /* upper-case letters of one land */
 #define SYM_CAP 0x7fffffffu
@@ -39,7 +41,6 @@ typedef struct layout {
 
 struct sp_canon_ctx {
     uint64_t inexact;
-    struct sp_lcache *cache;         /* for moves.c; not owned */
     bool truncated;                  /* the land being built may not have its least key */
     const sp_pos *p;
     uint16_t up_index[SP_MAX_SYMS];  /* letter id -> dense upper-case index */
@@ -91,16 +92,6 @@ void sp_canon_ctx_free(sp_canon_ctx *ctx)
 uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx)
 {
     return ctx->inexact;
-}
-
-void sp_canon_ctx_set_cache(sp_canon_ctx *ctx, struct sp_lcache *cache)
-{
-    ctx->cache = cache;
-}
-
-struct sp_lcache *sp_canon_ctx_cache(const sp_canon_ctx *ctx)
-{
-    return ctx->cache;
 }
 
 /* ---------------------------------------------------------------- boundaries */
@@ -743,4 +734,12 @@ size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
         len += lens[ord[i]];
     }
     return len;
+}
+
+size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
+{
+    sp_pos q;
+    memcpy(&q, p, sizeof q);
+    sp_pos_simplify(&q);
+    return sp_canon_pos(ctx, &q, out);
 }

@@ -41,7 +41,7 @@ enum {
 #define SP_KEY_MAX (SP_MAX_SYMS + SP_MAX_BNDS + 2 * SP_MAX_REGS + SP_MAX_LANDS)
 #define SP_CANON_MAX_STATES 1024/* tied partial labellings kept per step of the search */
 
-/* Scratch space for canonicalisation, owned by one thread (about 2.5 MiB). */
+/* Scratch space for canonicalisation, owned by one thread: large, so made once per thread and reused. */
 typedef struct sp_canon_ctx sp_canon_ctx;
 
 sp_canon_ctx *sp_canon_ctx_new(void);
@@ -49,17 +49,14 @@ void sp_canon_ctx_free(sp_canon_ctx *ctx);
 /* How many keys were produced without the exactness guarantee since the context was made. */
 uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx);
 
-/* The land cache (landcache.h) that the move generation of this context consults and fills: NULL
- * (as made) for none. The context does not own it; the cache must outlive its use here. */
-struct sp_lcache;
-void sp_canon_ctx_set_cache(sp_canon_ctx *ctx, struct sp_lcache *cache);
-struct sp_lcache *sp_canon_ctx_cache(const sp_canon_ctx *ctx);
-
 /* Key of land l of a simplified position; returns its length (at most SP_KEY_MAX). */
 size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out);
 
 /* Key of a whole simplified position (its land keys, sorted). */
 size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
+
+/* Key of any position (a parsed one, say): sp_canon_pos() of a simplified copy. */
+size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
 
 /* Splits a position key into its lands: returns how many, writing their offsets and lengths. */
 unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *lens, unsigned cap);

@@ -1,4 +1,4 @@
-/* labelled.c: labelled positions (labelled.h): the moves of a record drawn with moves.c's face
+/* labelled.c: labelled positions (labelled.h): the moves of a record drawn with movegen.c's face
  * formulas on numbered corners, the record's constraints on them, the map to sp_pos, and forms.
  *
  * Face formulas (x: the boundary at f's corner p, y: the one at h's corner q, g: the new spot):

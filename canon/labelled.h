@@ -86,7 +86,7 @@ typedef int (*sp_lab_sink)(void *arg, const sp_lab *child);
 /* Every drawing of move m (which passed sp_lab_check) that agrees with all the record says:
  * - the curve runs inside one region from a corner of f to a corner of h (the same corner for a
  *   loop); corners on one boundary split the region (the other boundaries go to either side), on two
- *   boundaries merge them (moves.c's face formulas);
+ *   boundaries merge them (movegen.c's face formulas);
  * - [L]: the live spots that touch only one of the two new regions (spots on the new curve touch
  *   both) are exactly the live spots of L, for one of the two; a dead spot of L must touch that
  *   region. A move that merges, or is given no [L], separates no live spot;

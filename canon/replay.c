@@ -9,7 +9,6 @@
 
 #include "grow.h"
 
-#include "moves.h"
 
 #define NO_PARENT UINT32_MAX
 

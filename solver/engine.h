@@ -14,9 +14,8 @@
 #include <stdint.h>
 
 #include "canonical.h"
-#include "landcache.h"
+#include "expand.h"
 #include "mgame.h"
-#include "moves.h"
 #include "nimstore.h"
 #include "solver.h"
 #include "team.h"
@@ -68,6 +67,7 @@ struct sp_engine;
 typedef struct sp_worker {
     _Alignas(64) struct sp_engine *eng;
     sp_canon_ctx *canon;
+    sp_lcache *lands;    /* the land cache its expansions use: the leader's engine->lands, else NULL */
     sp_frame **frames;
     unsigned nframes;
     uint64_t nodes;      /* the leader's */
@@ -119,7 +119,7 @@ typedef struct sp_rules {
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
-    sp_lcache *lands;      /* the children of the lands expanded lately: the leader's context uses it */
+    sp_lcache *lands;      /* the children of the lands expanded lately: the leader's (sp_worker.lands) */
     sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
     sp_nimstore *mis;      /* misère: land key -> id of the land's game */
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */

@@ -8,7 +8,7 @@
  * has the outcome of Q + v(L1) + ... + v(Lm) for any games v(Li) equal to the lands, and the sum of
  * the v(Li) may be replaced by any game equal to it: the one in simplest form that sp_mg_sum gives.
  * The moves of Q + g are then those of Q (P' + g, for P' a child of Q) and those of g (Q + g').
- * A land's value is its game tree built from canonical children (moves.h), each child valued as the
+ * A land's value is its game tree built from canonical children (expand.h), each child valued as the
  * sum of its lands; canonical keys and the simplifications of canon/simplify.h preserve the game
  * tree itself (every option, not only the outcome), so they hold in misère play as in normal play.
  * Nothing is pruned while valuing a land: every child matters to equality, not only a winning one,
@@ -37,7 +37,7 @@ static sp_mg_id compute_land(sp_worker *w, const sp_tok *land, size_t len, uint6
     sp_engine *e = w->eng;
     sp_children ch;
     sp_children_init(&ch);
-    sp_mg_id id = sp_land_children(w->canon, land, len, &ch) ? SP_MG_NONE : SP_MG_ZERO;
+    sp_mg_id id = sp_expand_land(w->canon, w->lands, land, len, &ch) ? SP_MG_NONE : SP_MG_ZERO;
     sp_mg_id *opts = id == SP_MG_NONE ? NULL : malloc((ch.n + 1) * sizeof *opts);
     for (size_t i = 0; opts && i < ch.n && id != SP_MG_NONE; i++)
         id = opts[i] = position_value(w, ch.tok + ch.off[i], ch.len[i], limit);
@@ -206,7 +206,7 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
             return w->failed = true, SP_UNKNOWN;
     if (sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
         return sp_team_expand(w, n->key, n->len, n->k, misere_prepare, f); /* a canonical land has a move */
-    if (sp_pos_children(w->canon, n->key, n->len, &f->raw))
+    if (sp_expand_pos(w->canon, w->lands, n->key, n->len, &f->raw))
         return w->failed = true, SP_UNKNOWN;
     if (nopts == 0 && f->raw.n == 0)
         return SP_WIN; /* no move at all (a canonical land always has one; kept for safety) */

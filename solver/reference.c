@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expand.h"
 #include "grow.h"
-#include "moves.h"
 
 sp_outcome sp_ref_outcome(sp_canon_ctx *ctx, const sp_tok *key, size_t len, sp_play play)
 {
     sp_children ch;
     sp_children_init(&ch);
-    if (sp_pos_children(ctx, key, len, &ch)) {
+    if (sp_expand_pos(ctx, NULL, key, len, &ch)) {
         sp_children_free(&ch);
         return SP_UNKNOWN;
     }
@@ -57,7 +57,7 @@ static int nimber_rec(sp_canon_ctx *ctx, memo *m, const sp_tok *key, size_t len)
     size_t slot = m->keys.n - 1;
     sp_children ch;
     sp_children_init(&ch);
-    int g = sp_pos_children(ctx, key, len, &ch) ? -1 : 0;
+    int g = sp_expand_pos(ctx, NULL, key, len, &ch) ? -1 : 0;
     uint64_t seen[4] = {0, 0, 0, 0}; /* nimbers of children below 256 */
     for (size_t i = 0; i < ch.n && g >= 0; i++) {
         int c = nimber_rec(ctx, m, ch.tok + ch.off[i], ch.len[i]);

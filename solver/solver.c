@@ -95,8 +95,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
         s->workers[i].canon = sp_canon_ctx_new();
-        if (i == 0 && s->workers[i].canon) /* the leader expands alone what it has cached */
-            sp_canon_ctx_set_cache(s->workers[i].canon, s->eng.lands);
+        s->workers[i].lands = i == 0 ? s->eng.lands : NULL; /* the leader expands alone what it has cached */
         s->workers[i].seen = s->threads > 1 ? sp_team_seen_new() : NULL;
         if (!s->workers[i].canon || (s->threads > 1 && !s->workers[i].seen)) {
             sp_solver_free(s);

@@ -195,9 +195,9 @@ static void team_part(sp_worker *w, const sp_tok *land, size_t len)
     int rc;
     if (w->replaying) {
         sp_children_clear(&w->part);
-        rc = sp_children_replay_part(w->list, part, prepare_hook, w, &w->part);
+        rc = sp_expand_replay_part(w->list, part, prepare_hook, w, &w->part);
     } else {
-        rc = sp_land_children_part(w->canon, land, len, part, prepare_hook, w, &w->part);
+        rc = sp_expand_land_part(w->canon, w->lands, land, len, part, prepare_hook, w, &w->part);
     }
     if (rc < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
@@ -354,7 +354,7 @@ static int join_ready(sp_worker *const *m, unsigned n, sp_frame *f)
     }
 }
 
-/* Whether the leader's part was stopped among the children the cache gave it (moves.h): then it
+/* Whether the leader's part was stopped among the children the cache gave it (expand.h): then it
  * lacks some of the moves below those the others took, and the cache's entry stays as it is. A part
  * lists each child once, from its first move, so the first moves rise along it. */
 static bool stopped_in_cache(const sp_worker *w, uint32_t from)
@@ -381,7 +381,7 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
                           sp_frame *f)
 {
     sp_team *t = &w->eng->team;
-    sp_lcache *cache = sp_canon_ctx_cache(w->canon);
+    sp_lcache *cache = w->lands;
     sp_worker *m[SP_MAX_TEAM] = {w};
     sp_children *parts[SP_MAX_TEAM];
     uint64_t h[2] = {0, 0};

@@ -1,7 +1,7 @@
 /* team.h: the threads of one search; internal to solver/. The leader runs the df-pn search; the
  * helpers share out the moves of each land it expands, taking them one at a time as they come free
  * (the leader from the first move up, the helpers by turns from the last one down or the first up:
- * moves.h), so that the search is the same, node for node, whatever the threads.
+ * share.h), so that the search is the same, node for node, whatever the threads.
  *
  * Contract of an expansion (sp_team_expand), posted by the leader and numbered (its round):
  * - the leader starts on the moves at once; a helper joins when it notices the post, and one that has
@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "moves.h"
+#include "share.h"
 #include "solver.h"
 
 #define SP_MAX_TEAM 64

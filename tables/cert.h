@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "moves.h"
+#include "children.h"
 
 enum { SP_CERT_NORMAL = 0, SP_CERT_MISERE = 1 };
 enum { SP_CERT_LOSS = 0, SP_CERT_WIN = 1 };

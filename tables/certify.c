@@ -9,12 +9,14 @@
 #include <string.h>
 
 #include "clock.h"
+#include "expand.h"
 #include "grow.h"
 
 typedef struct builder {
     sp_cert *c;
     sp_solver *s;
     sp_canon_ctx *ctx;
+    sp_lcache *lands;   /* the solver's land cache: the lands it expanded are asked for again */
     sp_children kids, grandkids, land_kids;
     sp_children cands;  /* misère: candidate answers, as pair keys (R, the game's solver id) */
     uint32_t *cert_of;  /* misère: solver game id -> certificate game index + 1 (0: not there yet) */
@@ -59,7 +61,7 @@ static void hunt_moves(hunt *h)
 {
     builder *b = h->b;
     if (b->status == 0 && h->free_at < 0 &&
-        sp_pos_children_each(b->ctx, h->r, h->len, hunt_child, h, &b->land_kids) < 0)
+        sp_expand_pos_each(b->ctx, b->lands, h->r, h->len, hunt_child, h, &b->land_kids) < 0)
         failed(b, -1, "out of memory");
 }
 
@@ -161,7 +163,7 @@ static void normal_fact(builder *b, const sp_tok *key, size_t len, uint32_t g)
     for (uint32_t j = 0; j < g && b->status == 0; j++)
         normal_answer(b, key, len, j);
     sp_children *ch = &b->kids; /* normal_answer() works in b->grandkids */
-    if (b->status == 0 && sp_pos_children(b->ctx, key, len, ch))
+    if (b->status == 0 && sp_expand_pos(b->ctx, b->lands, key, len, ch))
         failed(b, -1, "out of memory");
     for (size_t m = 0; m < ch->n && b->status == 0; m++)
         normal_answer(b, ch->tok + ch->off[m], ch->len[m], g);
@@ -323,7 +325,7 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
     for (size_t i = 0; i < no && b->status == 0; i++)
         misere_answer(b, r, len, o[i]);
     sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
-    if (b->status == 0 && sp_pos_children(b->ctx, r, len, ch))
+    if (b->status == 0 && sp_expand_pos(b->ctx, b->lands, r, len, ch))
         failed(b, -1, "out of memory");
     for (size_t m = 0; m < ch->n && b->status == 0; m++) {
         uint32_t h = g;
@@ -338,7 +340,7 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
 static void misere_land(builder *b, const sp_tok *land, size_t len)
 {
     sp_children *ch = &b->kids;
-    if (sp_pos_children(b->ctx, land, len, ch))
+    if (sp_expand_pos(b->ctx, b->lands, land, len, ch))
         failed(b, -1, "out of memory");
     for (size_t m = 0; m < ch->n && b->status == 0; m++) {
         uint32_t h = 0;
@@ -406,7 +408,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, v
     sp_children_init(&b.cands);
     if (!b.ctx)
         return -1;
-    sp_canon_ctx_set_cache(b.ctx, sp_solver_land_cache(s));
+    b.lands = sp_solver_land_cache(s);
     if (c->play == SP_CERT_MISERE) {
         sp_solver_stats st;
         sp_solver_stats_get(s, &st);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expand.h"
 #include "vgame.h"
 
 #ifdef _OPENMP
@@ -63,7 +64,7 @@ static long xor_of_facts(const sp_cert *c, const sp_tok *key, size_t len)
 /* Fills k->kids with the children of key; false when out of memory. */
 static bool children(checker *k, const sp_tok *key, size_t len)
 {
-    if (sp_pos_children(k->ctx, key, len, &k->kids)) {
+    if (sp_expand_pos(k->ctx, NULL, key, len, &k->kids)) {
         k->oom = 1;
         return false;
     }
@@ -119,7 +120,7 @@ static bool land_reaches(checker *k, const sp_tok *land, size_t len, uint64_t wa
     if (want < 64 && x->all)
         return false;
     reach r = {k->c, want, x};
-    int rc = sp_land_children_part(k->ctx, land, len, NULL, note_child, &r, &k->land_kids);
+    int rc = sp_expand_land_part(k->ctx, NULL, land, len, NULL, note_child, &r, &k->land_kids);
     k->positions += k->land_kids.n;
     if (rc < 0)
         k->oom = 1;
@@ -287,7 +288,7 @@ static bool misere_answered(checker *k, const sp_tok *r, size_t len, uint32_t h)
         if (misere_loss(k, r, len, o))
             return true;
     misere_hunt mh = {k, h, 0};
-    int rc = sp_pos_children_each(k->ctx, r, len, misere_child_answers, &mh, &k->land_kids);
+    int rc = sp_expand_pos_each(k->ctx, NULL, r, len, misere_child_answers, &mh, &k->land_kids);
     k->positions += mh.moves;
     if (rc)
         return rc > 0 || (k->oom = 1, false);

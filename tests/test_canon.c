@@ -8,9 +8,10 @@
 #include <time.h>
 
 #include "canonical.h"
-#include "landcache.h"
-#include "moves.h"
+#include "expand.h"
+#include "movegen.h"
 #include "pos.h"
+#include "random.h"
 #include "rng.h"
 #include "simplify.h"
 #include "symmetry.h"
@@ -237,7 +238,7 @@ static void expect_children(const char *pos, const char *const *expected, size_t
     size_t len = key_of(pos, key);
     sp_children ch;
     sp_children_init(&ch);
-    ck_assert_int_eq(sp_pos_children(ctx, key, len, &ch), 0);
+    ck_assert_int_eq(sp_expand_pos(ctx, NULL, key, len, &ch), 0);
     ck_assert_msg(ch.n == n, "%s: %zu children, expected %zu", pos, ch.n, n);
     for (size_t i = 0; i < n; i++) {
         sp_tok want[SP_KEY_MAX];
@@ -264,7 +265,7 @@ static int note_until(void *arg, const sp_tok *key, size_t len, uint32_t move)
 }
 
 /* The generator stops as soon as its hook says so: a hook that stops after k children of a position
- * of several lands (two of them equal) gets exactly k (the first k of sp_pos_children()'s list, which
+ * of several lands (two of them equal) gets exactly k (the first k of sp_expand_pos()'s list, which
  * is built on it and checked by hand above) and a stop; one that never stops gets them all. */
 START_TEST(position_children_stop_early)
 {
@@ -273,12 +274,12 @@ START_TEST(position_children_stop_early)
     sp_children all, scratch;
     sp_children_init(&all);
     sp_children_init(&scratch);
-    ck_assert_int_eq(sp_pos_children(ctx, key, len, &all), 0);
+    ck_assert_int_eq(sp_expand_pos(ctx, NULL, key, len, &all), 0);
     ck_assert_uint_gt(all.n, 6);
     for (size_t k = 1; k <= all.n; k++) {
         first_children f = {.stop_after = k};
         sp_children_init(&f.seen);
-        ck_assert_int_eq(sp_pos_children_each(ctx, key, len, note_until, &f, &scratch), 1);
+        ck_assert_int_eq(sp_expand_pos_each(ctx, NULL, key, len, note_until, &f, &scratch), 1);
         ck_assert_uint_eq(f.seen.n, k);
         for (size_t i = 0; i < k; i++)
             ck_assert(!sp_key_cmp(f.seen.tok + f.seen.off[i], f.seen.len[i], all.tok + all.off[i], all.len[i]));
@@ -286,7 +287,7 @@ START_TEST(position_children_stop_early)
     }
     first_children f = {.stop_after = all.n + 1};
     sp_children_init(&f.seen);
-    ck_assert_int_eq(sp_pos_children_each(ctx, key, len, note_until, &f, &scratch), 0);
+    ck_assert_int_eq(sp_expand_pos_each(ctx, NULL, key, len, note_until, &f, &scratch), 0);
     ck_assert_uint_eq(f.seen.n, all.n);
     sp_children_free(&f.seen);
     sp_children_free(&all);
@@ -513,7 +514,7 @@ static void *run_part(void *arg)
     part_job *j = arg;
     sp_canon_ctx *own = sp_canon_ctx_new(); /* a context is one thread's */
     pthread_barrier_wait(j->start);
-    j->rc = own ? sp_land_children_part(own, j->land, j->len, j->part, dawdle, NULL, &j->out) : -1;
+    j->rc = own ? sp_expand_land_part(own, NULL, j->land, j->len, j->part, dawdle, NULL, &j->out) : -1;
     sp_canon_ctx_free(own);
     return NULL;
 }
@@ -551,7 +552,7 @@ START_TEST(parts_join_to_the_whole)
         uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
         unsigned nl = random_lands(6 + trial % 8, 10, &rng, key, off, lens);
         for (unsigned l = 0; l < nl; l++) {
-            ck_assert_int_eq(sp_land_children(ctx, key + off[l], lens[l], &whole), 0);
+            ck_assert_int_eq(sp_expand_land(ctx, NULL, key + off[l], lens[l], &whole), 0);
             for (unsigned threads = 1; threads <= THREADS; threads++) {
                 sp_move_share share;
                 sp_move_part part[THREADS];
@@ -613,8 +614,8 @@ static int run_down_inside(void *arg, const sp_tok *key, size_t len, uint32_t mo
     (void)key, (void)len, (void)move;
     down_inside *d = arg;
     if (++d->at == d->start_at)
-        d->rc = d->ctx ? sp_land_children_part(d->ctx, d->land, d->len, d->down, count_down, d, d->out)
-                       : sp_children_replay_part(d->block, d->down, count_down, d, d->out);
+        d->rc = d->ctx ? sp_expand_land_part(d->ctx, NULL, d->land, d->len, d->down, count_down, d, d->out)
+                       : sp_expand_replay_part(d->block, d->down, count_down, d, d->out);
     return 0;
 }
 
@@ -656,7 +657,7 @@ START_TEST(a_round_stopped_from_the_back_keeps_the_front)
     const sp_tok *land;
     uint32_t len;
     while (next_land(&w, &land, &len)) {
-        ck_assert_int_eq(sp_land_children(ctx, land, len, &t.whole), 0);
+        ck_assert_int_eq(sp_expand_land(ctx, NULL, land, len, &t.whole), 0);
         if (t.whole.n < 12)
             continue;
         sp_move_share share;
@@ -664,7 +665,7 @@ START_TEST(a_round_stopped_from_the_back_keeps_the_front)
         sp_move_part front = {&share, round, false}, back = {&share, round, true};
         down_inside d = {other, land, len, NULL, &back, &t.down, 0, 3, 0, stop_after, -2};
         sp_move_share_start(&share, round, 0);
-        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &front, run_down_inside, &d, &t.up), 1);
+        ck_assert_int_eq(sp_expand_land_part(ctx, NULL, land, len, &front, run_down_inside, &d, &t.up), 1);
         ck_assert_int_eq(d.rc, 1);
         uint32_t next = sp_move_share_next(&share);
         ck_assert_uint_eq(t.up.n, 3);
@@ -711,7 +712,7 @@ START_TEST(a_hook_stops_the_round)
     sp_children_init(&part);
     parse_ok("0*3.1a1a", &p); /* one land of 16 distinct children */
     size_t len = sp_pos_key(ctx, &p, key);
-    ck_assert_int_eq(sp_land_children(ctx, key, len, &whole), 0);
+    ck_assert_int_eq(sp_expand_land(ctx, NULL, key, len, &whole), 0);
     ck_assert_uint_gt(whole.n, 4);
     sp_move_share share;
     for (uint32_t at = 0; at < 4; at++) {
@@ -719,20 +720,20 @@ START_TEST(a_hook_stops_the_round)
         sp_move_part round = {&share, at, false}, old = {&share, at - 1, false};
         sp_move_share_start(&share, at, 0);
         sp_move_share_stop(&share, at - 1); /* a stale part's stop does nothing to this round */
-        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &old, NULL, NULL, &part), 1);
+        ck_assert_int_eq(sp_expand_land_part(ctx, NULL, key, len, &old, NULL, NULL, &part), 1);
         ck_assert_uint_eq(part.n, 0);
-        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &s, &part), 1);
+        ck_assert_int_eq(sp_expand_land_part(ctx, NULL, key, len, &round, count_and_stop, &s, &part), 1);
         ck_assert_uint_eq(s.seen, at + 1);
         ck_assert_uint_eq(part.n, at + 1);
         for (size_t c = 0; c < part.n; c++)
             ck_assert(!sp_key_cmp(part.tok + part.off[c], part.len[c], whole.tok + whole.off[c], whole.len[c]));
-        ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, NULL, NULL, &part), 1);
+        ck_assert_int_eq(sp_expand_land_part(ctx, NULL, key, len, &round, NULL, NULL, &part), 1);
         ck_assert_uint_eq(part.n, 0);
     }
     stop_after never = {0, SIZE_MAX};
     sp_move_part round = {&share, 99, false};
     sp_move_share_start(&share, 99, 0);
-    ck_assert_int_eq(sp_land_children_part(ctx, key, len, &round, count_and_stop, &never, &part), 0);
+    ck_assert_int_eq(sp_expand_land_part(ctx, NULL, key, len, &round, count_and_stop, &never, &part), 0);
     ck_assert_uint_eq(never.seen, whole.n);
     assert_same_list(&part, &whole);
     sp_children_free(&whole);
@@ -741,13 +742,14 @@ START_TEST(a_hook_stops_the_round)
 END_TEST
 
 /* What a hook saw of a land's children (keys and move numbers, in order); it stops after stop_at + 1
- * of them, and may make the children of each child's lands with its own context meanwhile (as the
- * certificate builder's hooks do), which with a small cache writes over the list being given. */
+ * of them, and may make the children of each child's lands with its own context and cache meanwhile
+ * (as the certificate builder's hooks do), which with a small cache writes over the list being given. */
 typedef struct hook_log {
     sp_children seen;
     uint32_t moves[1024];
     size_t stop_at;
     sp_canon_ctx *nest_ctx;
+    sp_lcache *nest_cache;
     sp_children nested;
 } hook_log;
 
@@ -760,7 +762,7 @@ static int log_child(void *arg, const sp_tok *key, size_t len, uint32_t move)
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = g->nest_ctx ? sp_key_lands(key, len, off, lens, SP_MAX_LANDS) : 0;
     for (unsigned l = 0; l < nl; l++)
-        ck_assert_int_eq(sp_land_children(g->nest_ctx, key + off[l], lens[l], &g->nested), 0);
+        ck_assert_int_eq(sp_expand_land(g->nest_ctx, g->nest_cache, key + off[l], lens[l], &g->nested), 0);
     return g->seen.n > g->stop_at;
 }
 
@@ -770,7 +772,7 @@ static void assert_same_log(const hook_log *a, const hook_log *b)
     ck_assert(memcmp(a->moves, b->moves, a->seen.n * sizeof *a->moves) == 0);
 }
 
-/* With a land cache attached to the context, a land's children come as making them would give them:
+/* With a land cache handed in, a land's children come as making them would give them:
  * the same list with the same first moves, the same hook calls, the same stop, whether the cache
  * held the whole list, the part of it a hook had stopped at before (then the rest is made), or
  * nothing; also when the hook makes other lands' children with the same context and cache
@@ -780,7 +782,6 @@ START_TEST(land_cache_gives_what_making_gives)
     sp_canon_ctx *cc = sp_canon_ctx_new();
     sp_lcache *cache = sp_lcache_new(32 << 10);
     ck_assert(cc && cache);
-    sp_canon_ctx_set_cache(cc, cache);
     sp_children made, given;
     sp_children_init(&made);
     sp_children_init(&given);
@@ -790,12 +791,12 @@ START_TEST(land_cache_gives_what_making_gives)
     while (next_land(&w, &land, &len)) {
         for (unsigned pass = 0; pass < 3; pass++) { /* stopped early, then whole (made, then given) */
             size_t stop_at = pass == 0 ? w.trial % 3 : SIZE_MAX;
-            hook_log a = {.stop_at = stop_at}, b = {.stop_at = stop_at, .nest_ctx = w.trial % 2 ? cc : NULL};
+            hook_log a = {.stop_at = stop_at}, b = {.stop_at = stop_at, .nest_ctx = w.trial % 2 ? cc : NULL, .nest_cache = cache};
             sp_children_init(&a.seen);
             sp_children_init(&b.seen);
             sp_children_init(&b.nested);
-            int want = sp_land_children_part(ctx, land, len, NULL, log_child, &a, &made);
-            ck_assert_int_eq(sp_land_children_part(cc, land, len, NULL, log_child, &b, &given), want);
+            int want = sp_expand_land_part(ctx, NULL, land, len, NULL, log_child, &a, &made);
+            ck_assert_int_eq(sp_expand_land_part(cc, cache, land, len, NULL, log_child, &b, &given), want);
             assert_same_list(&given, &made);
             ck_assert(memcmp(given.first, made.first, made.n * sizeof *made.first) == 0);
             assert_same_log(&b, &a);
@@ -817,7 +818,7 @@ START_TEST(land_cache_gives_what_making_gives)
 }
 END_TEST
 
-/* In a shared round, the context with the cache (the leader's) gives the part of the list a hook had
+/* In a shared round, the part with the cache (the leader's) gives the part of the list a hook had
  * stopped at before, and the share started at that part's `made` hands the other threads only the
  * moves after it: joined, the parts are the whole list with its first moves, whichever part runs
  * first. A whole list cached is given to the leader and the round stopped. A part is not cached. */
@@ -826,7 +827,6 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
     sp_canon_ctx *cc = sp_canon_ctx_new();
     sp_lcache *cache = sp_lcache_new(1 << 20);
     ck_assert(cc && cache);
-    sp_canon_ctx_set_cache(cc, cache);
     sp_children whole, lead, help, joined;
     sp_children_init(&whole);
     sp_children_init(&lead);
@@ -840,11 +840,11 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
     while (next_land(&w, &land, &len)) {
         uint64_t h[2];
         sp_lcache_hash(land, len, h);
-        ck_assert_int_eq(sp_land_children(ctx, land, len, &whole), 0);
+        ck_assert_int_eq(sp_expand_land(ctx, NULL, land, len, &whole), 0);
         stop_after s = {0, w.trial % 3};
         if (sp_lcache_made(cache, h))
             continue; /* a land met before */
-        if (sp_land_children_part(cc, land, len, NULL, count_and_stop, &s, &lead) != 1)
+        if (sp_expand_land_part(cc, cache, land, len, NULL, count_and_stop, &s, &lead) != 1)
             continue; /* too few children to stop at */
         uint32_t made = sp_lcache_made(cache, h);
         ck_assert_uint_eq(made, lead.first[lead.n - 1] + 1);
@@ -854,10 +854,10 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
             down.down = true;
             sp_move_share_start(&share, part.round, made);
             if (leader_first)
-                ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
-            ck_assert_int_eq(sp_land_children_part(ctx, land, len, &down, NULL, NULL, &help), 0);
+                ck_assert_int_eq(sp_expand_land_part(cc, cache, land, len, &part, NULL, NULL, &lead), 0);
+            ck_assert_int_eq(sp_expand_land_part(ctx, NULL, land, len, &down, NULL, NULL, &help), 0);
             if (!leader_first)
-                ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
+                ck_assert_int_eq(sp_expand_land_part(cc, cache, land, len, &part, NULL, NULL, &lead), 0);
             for (size_t c = 0; c < help.n; c++)
                 ck_assert_uint_ge(help.first[c], made); /* the helper took no move below it */
             ck_assert_int_eq(sp_children_merge(&joined, ps, 2, UINT32_MAX), 0);
@@ -866,15 +866,15 @@ START_TEST(a_shared_round_starts_after_the_cached_part)
             ck_assert_uint_eq(sp_lcache_made(cache, h), made); /* the parts were not cached */
         }
         resumed++;
-        ck_assert_int_eq(sp_land_children(cc, land, len, &lead), 0); /* now cached whole */
+        ck_assert_int_eq(sp_expand_land(cc, cache, land, len, &lead), 0); /* now cached whole */
         ck_assert_uint_eq(sp_lcache_made(cache, h), SP_LCACHE_WHOLE);
         sp_move_share share;
         sp_move_part part = {&share, 1000 + w.trial, false}, down = part;
         down.down = true;
         sp_move_share_start(&share, part.round, 0);
-        ck_assert_int_eq(sp_land_children_part(cc, land, len, &part, NULL, NULL, &lead), 0);
+        ck_assert_int_eq(sp_expand_land_part(cc, cache, land, len, &part, NULL, NULL, &lead), 0);
         assert_same_list(&lead, &whole);
-        ck_assert_int_eq(sp_land_children_part(ctx, land, len, &down, NULL, NULL, &help), 1);
+        ck_assert_int_eq(sp_expand_land_part(ctx, NULL, land, len, &down, NULL, NULL, &help), 1);
         ck_assert_uint_eq(help.n, 0); /* the round was stopped */
     }
     ck_assert_uint_gt(resumed, 20);
@@ -895,7 +895,6 @@ START_TEST(a_cached_list_replays_from_both_ends)
     sp_canon_ctx *cc = sp_canon_ctx_new();
     sp_lcache *cache = sp_lcache_new(1 << 20);
     ck_assert(cc && cache);
-    sp_canon_ctx_set_cache(cc, cache);
     two_ends t;
     two_ends_init(&t);
     unsigned tried = 0;
@@ -905,7 +904,7 @@ START_TEST(a_cached_list_replays_from_both_ends)
     while (next_land(&w, &land, &len)) {
         uint64_t h[2];
         sp_lcache_entry e;
-        ck_assert_int_eq(sp_land_children(cc, land, len, &t.whole), 0);
+        ck_assert_int_eq(sp_expand_land(cc, cache, land, len, &t.whole), 0);
         sp_lcache_hash(land, len, h);
         if (t.whole.n < 8 || !sp_lcache_get(cache, h, &e))
             continue;
@@ -920,7 +919,7 @@ START_TEST(a_cached_list_replays_from_both_ends)
             sp_move_share_start(&share, round, 0);
             sp_children_clear(&t.up);
             sp_children_clear(&t.down);
-            ck_assert_int_eq(sp_children_replay_part(block, &front, run_down_inside, &d, &t.up), (int)stop);
+            ck_assert_int_eq(sp_expand_replay_part(block, &front, run_down_inside, &d, &t.up), (int)stop);
             ck_assert_int_eq(d.rc, (int)stop);
             ck_assert_uint_eq(t.up.n, stop ? 2 : t.whole.n - t.down.n);
             ck_assert_uint_eq(t.down.n, stop ? 2 : t.whole.n - t.up.n);

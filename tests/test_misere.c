@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "mgame.h"
-#include "moves.h"
 #include "nimstore.h"
+#include "random.h"
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"

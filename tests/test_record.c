@@ -8,7 +8,6 @@
 
 #include "canonical.h"
 #include "labelled.h"
-#include "moves.h"
 #include "record.h"
 #include "replay.h"
 #include "testutil.h"

@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expand.h"
 #include "landcache.h"
-#include "moves.h"
 #include "nimstore.h"
+#include "random.h"
 #include "reference.h"
 #include "rng.h"
 #include "solver.h"
@@ -610,7 +611,7 @@ START_TEST(land_cache_ring)
         for (unsigned l = 0; l < nl; l++) {
             uint64_t h[2];
             sp_lcache_entry e;
-            ck_assert_int_eq(sp_land_children(ctx, key + off[l], ll[l], &c), 0);
+            ck_assert_int_eq(sp_expand_land(ctx, NULL, key + off[l], ll[l], &c), 0);
             sp_lcache_hash(key + off[l], ll[l], h);
             if (sp_lcache_get(lc, h, &e)) { /* cached before: the same list */
                 same_list(&e, &c);
@@ -630,7 +631,7 @@ START_TEST(land_cache_ring)
     sp_lcache_stats st;
     sp_children *one[1] = {&c};
     uint64_t first[2] = {1, 2};
-    ck_assert_int_eq(sp_land_children(ctx, spots_key, spots(7, spots_key), &c), 0);
+    ck_assert_int_eq(sp_expand_land(ctx, NULL, spots_key, spots(7, spots_key), &c), 0);
     sp_lcache_put(lc, first, one, 1, SP_LCACHE_WHOLE);
     for (uint64_t i = 0; i < 2000; i++) {
         uint64_t h[2] = {2 + i % 200, i};

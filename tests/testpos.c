@@ -3,7 +3,7 @@
 
 #include <check.h>
 
-#include "moves.h"
+#include "canonical.h"
 
 size_t sp_test_key(sp_canon_ctx *ctx, const char *text, sp_tok *key)
 {

@@ -1,5 +1,5 @@
 /* bench_moves.c: `sprouts-bench moves`: what a move costs when two threads share the moves of each
- * land, by how they are split; the solver's shared rounds take them from both ends (moves.h). */
+ * land, by how they are split; the solver's shared rounds take them from both ends (share.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,8 @@
 #include "cli.h"
 #include "clock.h"
 #include "grow.h"
-#include "moves.h"
+#include "movegen.h"
+#include "random.h"
 #include "rng.h"
 #include "simplify.h"
 
@@ -119,7 +120,7 @@ static void run_part(const lands *l, part *p, unsigned threads)
         if (p->how == BOTH_ENDS) {
 #pragma omp single
             sp_move_share_start(p->share, (uint32_t)i + 1, 0);
-            sp_pos_moves_part(&in, &(sp_move_part){p->share, (uint32_t)i + 1, p->id == 1}, make_move, p);
+            sp_pos_moves_part(&in, &(sp_move_part){p->share, (uint32_t)i + 1, p->id == 1}, 0, make_move, p);
         } else {
             sp_pos_moves(&in, make_move, p);
         }

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "cmds.h"
-#include "moves.h"
+#include "expand.h"
 #include "posarg.h"
 
 static const char usage[] =
@@ -69,7 +69,7 @@ int sp_cmd_children(int argc, char **argv)
     sp_children ch;
     sp_children_init(&ch);
     int rc = ctx ? sp_tool_pos_key(prog, ctx, argv[optind], key, &len) : SP_EXIT_FAIL;
-    if (rc == 0 && sp_pos_children(ctx, key, len, &ch))
+    if (rc == 0 && sp_expand_pos(ctx, NULL, key, len, &ch))
         rc = sp_cli_fail(prog, "out of memory");
     if (rc == 0 && count)
         printf("%zu\n", ch.n);

@@ -4,8 +4,8 @@
 
 #include "cli.h"
 #include "cmds.h"
-#include "moves.h"
 #include "posarg.h"
+#include "random.h"
 
 static const char usage[] =
     "Usage: sprouts random POS --moves K [--seed S] [--v1]\n"

@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 
+#include "canonical.h"
 #include "cli.h"
-#include "moves.h"
 
 int sp_tool_parse_pos(const char *prog, const char *text, sp_pos *out)
 {
