@@ -1,10 +1,10 @@
 /* keys.c: operations on canonical keys that need no canonicalisation: comparing, splitting a position
- * key into its lands, hashing (XXH3), and decoding a key back into a position (canonical.h). */
+ * key into its lands, hashing (XXH3), and decoding a key back into a position (keys.h). */
 #include <stdbool.h>
 #include <string.h>
 #include <xxhash.h>
 
-#include "canonical.h"
+#include "keys.h"
 
 int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen)
 {

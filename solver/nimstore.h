@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "canonical.h"
+#include "keys.h"
 
 typedef struct sp_nimstore sp_nimstore;
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "canonical.h"
+#include "keys.h"
 #include "store.h"
 
 /* A key alone, as the plain format and certificates (cert.c) write it: u32 length, the tokens. */
