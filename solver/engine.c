@@ -3,19 +3,20 @@
  * frames that are reused so that the search allocates nothing once warm. */
 #include "engine.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
 #include "clock.h"
 #include "grow.h"
-
-#define CHECK_EVERY 1024 /* nodes between looks at the clock and the stop flag */
+#include "tune.h"
 
 /* ---------------------------------------------------------------- nodes and frames */
 
 void sp_node_hash(sp_node *n, sp_play play)
 {
+    assert(n->len <= SP_KEY_MAX && (n->key || n->len == 0));
     XXH128_hash_t h = XXH3_128bits_withSeed(n->key, n->len * sizeof(sp_tok), ((uint64_t)n->k << 1) | play);
     n->h[0] = h.low64;
     n->h[1] = h.high64;
@@ -119,6 +120,7 @@ static int seen_grow(sp_frame *f)
 
 int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order)
 {
+    assert(len <= SP_KEY_MAX);
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
     if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
@@ -142,6 +144,7 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
 
 int sp_frame_add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
 {
+    assert(r->len <= SP_KEY_MAX && (key || r->len == 0));
     if (2 * (f->n + 1) > f->seen_cap && seen_grow(f))
         return -1;
     size_t j = r->h[0] & (f->seen_cap - 1);
@@ -166,12 +169,10 @@ int sp_frame_add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
 uint32_t sp_engine_initial_dn(const sp_tok *key, size_t len, uint32_t k)
 {
     uint64_t moves = sp_key_moves_estimate(key, len) + k;
-    return moves < 1 ? 1 : moves > 100000 ? 100000 : (uint32_t)moves;
+    return moves < 1 ? 1 : moves > SP_TUNE_INITIAL_DN_MAX ? SP_TUNE_INITIAL_DN_MAX : (uint32_t)moves;
 }
 
 /* ---------------------------------------------------------------- clock, stop, progress */
-
-void sp_solver_report(struct sp_solver *s); /* solver.c */
 
 static bool halted(sp_engine *e)
 {
@@ -182,15 +183,15 @@ static bool should_stop(sp_worker *w)
 {
     sp_engine *e = w->eng;
     if (w->nodes >= w->next_check) {
-        w->next_check = w->nodes + CHECK_EVERY;
-        if (e->stop && *e->stop)
+        w->next_check = w->nodes + SP_TUNE_CHECK_EVERY;
+        bool clock = w->id == 0 && (e->report || e->deadline > 0);
+        double t = clock ? sp_clock_now() : 0;
+        bool told = e->stop && atomic_load_explicit(e->stop, memory_order_relaxed);
+        if (told || (clock && e->deadline > 0 && t >= e->deadline))
             atomic_store(&e->aborted, true);
-        if (w->id == 0 && e->progress) {
-            double t = sp_clock_now();
-            if (t - e->last_report >= 1.0) {
-                e->last_report = t;
-                sp_solver_report(e->solver);
-            }
+        if (clock && e->report && t - e->last_report >= SP_TUNE_PROGRESS_SECONDS) {
+            e->last_report = t;
+            e->report(e->report_arg);
         }
     }
     return w->failed || halted(e);
@@ -221,6 +222,8 @@ bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e)
 
 static void store(sp_worker *w, const uint64_t h[2], uint32_t pn, uint32_t dn, uint64_t work)
 {
+    /* a proof, a disproof, or two finite numbers that are not zero (engine.h) */
+    assert((pn == 0) == (dn == SP_PN_INF) && (dn == 0) == (pn == SP_PN_INF));
     sp_tt_entry e = {pn, dn, work > UINT32_MAX ? UINT32_MAX : (uint32_t)work};
     sp_tt_store(w->eng->tt, h, &e);
 }
@@ -286,8 +289,9 @@ static bool seed_children(sp_worker *w, sp_frame *f)
 void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint32_t dn2, uint32_t cpn, uint32_t cdn,
                                 uint32_t *cthpn, uint32_t *cthdn)
 {
-    /* the 1+epsilon trick: let the best child run until it is a quarter worse than the second */
-    uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / 4 + 1);
+    assert(cpn > 0 && cdn > 0 && cpn < SP_PN_INF && cdn < SP_PN_INF);
+    /* the 1+epsilon trick: let the best child run until it is a little worse than the second */
+    uint32_t eps = dn2 >= SP_PN_INF ? SP_PN_INF : sat_add(dn2, dn2 / SP_TUNE_EPSILON_DIV + 1);
     *cthdn = thpn < eps ? thpn : eps;
     *cthpn = thdn >= SP_PN_INF ? SP_PN_INF : sat_add(thdn - dn, cpn);
     /* numbers saturate below SP_PN_INF: a threshold of a saturated number would send the child back
@@ -296,6 +300,7 @@ void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint3
         *cthdn = cdn + 1;
     if (*cthpn <= cpn)
         *cthpn = cpn + 1;
+    assert(*cthpn > cpn && *cthdn > cdn);
 }
 
 /* Searches below n until its numbers reach a threshold; the children live in frame(depth). */
@@ -331,6 +336,7 @@ static uint32_t min_u32(uint32_t a, uint32_t b)
 bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2], uint32_t thpn, uint32_t thdn,
                                uint32_t *pn, uint32_t *dn, uint32_t *tp, uint32_t *td)
 {
+    assert(spn > 0 && sdn > 0 && spn < SP_PN_INF && sdn < SP_PN_INF);
     uint32_t m = min_u32(spn, sdn);
     *pn = sat_add(m, rest[0]);
     *dn = sat_add(m, rest[1]);
@@ -341,6 +347,7 @@ bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2
         t = m + 1; /* the sum saturated short of its thresholds: the part must still move */
     *tp = spn >= t ? SP_PN_INF : t;
     *td = spn < t && sdn >= t ? SP_PN_INF : t;
+    assert(*tp > spn && *td > sdn);
     return true;
 }
 
@@ -417,6 +424,7 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
 
 sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth)
 {
+    assert(w->id == 0 && rules && n);
     sp_tt_entry e;
     if (sp_engine_probe(w, n->h, &e) && (e.pn == 0 || e.dn == 0))
         return e.pn == 0 ? SP_WIN : SP_LOSS;

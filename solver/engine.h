@@ -8,7 +8,6 @@
 #ifndef SP_ENGINE_H
 #define SP_ENGINE_H
 
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,7 +16,7 @@
 #include "expand.h"
 #include "mgame.h"
 #include "nimstore.h"
-#include "solver.h"
+#include "play.h"
 #include "team.h"
 #include "tt.h"
 
@@ -112,10 +111,6 @@ typedef struct sp_rules {
     void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
 } sp_rules;
 
-/* Misère: a land of a sum valued beyond mis_lives joins the game g beside it only when b(g) + b(v)
- * is at most this (sums of large games are what fills the game table). */
-#define SP_MISERE_SUM_BIRTHDAY 12
-
 typedef struct sp_engine {
     sp_tt *tt;
     sp_nimstore *nim;
@@ -125,13 +120,15 @@ typedef struct sp_engine {
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */
     unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many
                              * (never below mis_lives: so also the most lives any valued land has) */
-    volatile sig_atomic_t *stop;
-    atomic_bool aborted;  /* stopped from outside: nothing decided */
+    const atomic_bool *stop; /* set from outside, or NULL */
+    double deadline;      /* monotonic seconds at which the search stops; 0: none */
+    atomic_bool aborted;  /* stopped from outside or by the deadline: nothing decided */
     sp_team team;         /* the threads (team.h) */
-    void (*progress)(void *arg, const sp_solver_stats *s);
-    void *progress_arg;
-    double start, last_report;
-    struct sp_solver *solver; /* for progress statistics */
+    /* called by the leader during a search at most once every SP_TUNE_PROGRESS_SECONDS (the first
+     * time that long after last_report), or never when NULL */
+    void (*report)(void *arg);
+    void *report_arg;
+    double last_report;
 } sp_engine;
 
 extern const sp_rules sp_rules_normal;
@@ -164,9 +161,9 @@ sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len);
 void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint32_t dn2, uint32_t cpn, uint32_t cdn,
                                 uint32_t *cthpn, uint32_t *cthdn);
 
-/* A sum whose outcome waits for a part (numbers spn, sdn; rest as sp_rules.resolve gives it): the
- * sum's numbers (*pn, *dn), and false when they reach its thresholds; else the part's thresholds
- * (*tp, *td), which the part's own numbers are below (also where the sum's saturate). */
+/* A sum whose outcome waits for a part (numbers spn, sdn, unproven; rest as sp_rules.resolve gives
+ * it): the sum's numbers (*pn, *dn), and false when they reach its thresholds; else the part's
+ * thresholds (*tp, *td), which the part's own numbers are below (also where the sum's saturate). */
 bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2], uint32_t thpn, uint32_t thdn,
                                uint32_t *pn, uint32_t *dn, uint32_t *tp, uint32_t *td);
 

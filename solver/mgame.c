@@ -7,6 +7,7 @@
  * its pages back). */
 #include "mgame.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -64,6 +65,7 @@ struct sp_mg {
 
 static const rec *rec_of(const sp_mg *t, sp_mg_id g)
 {
+    assert(g < atomic_load_explicit(&t->count, memory_order_relaxed)); /* an id of this table */
     return &t->recs[g];
 }
 

@@ -17,14 +17,15 @@
  * land of a sum but one; the cost of a value is paid once, the search of a sum multiplies). The
  * small ones are valued as soon as a move makes them, the larger ones of a sum only when the search
  * visits their position (most children are never visited), and they join g only while g + v stays
- * small (SP_MISERE_SUM_BIRTHDAY): the canonical sum of two large games costs the product of their
- * subgames, and such sums are what fills the game table (measured: docs/performance.md). A value
- * once stored is used wherever its land appears. With mis_lives = 0 no land is valued: g stays 0
- * and the search is the plain one over whole positions. */
+ * small (SP_TUNE_MISERE_SUM_BIRTHDAY): the canonical sum of two large games costs the product of
+ * their subgames, and such sums are what fills the game table (measured: docs/performance.md). A
+ * value once stored is used wherever its land appears. With mis_lives = 0 no land is valued: g
+ * stays 0 and the search is the plain one over whole positions. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "tune.h"
 
 /* ---------------------------------------------------------------- values of lands */
 
@@ -93,7 +94,8 @@ static sp_mg_id position_value(sp_worker *w, const sp_tok *key, size_t len, unsi
 static sp_mg_id add_value(sp_worker *w, sp_mg_id g, sp_mg_id v, unsigned lives)
 {
     const sp_mg *t = w->eng->games;
-    if (v != SP_MG_NONE && lives > w->eng->mis_lives && sp_mg_birthday(t, g) + sp_mg_birthday(t, v) > SP_MISERE_SUM_BIRTHDAY)
+    if (v != SP_MG_NONE && lives > w->eng->mis_lives &&
+        sp_mg_birthday(t, g) + sp_mg_birthday(t, v) > SP_TUNE_MISERE_SUM_BIRTHDAY)
         return SP_MG_NONE;
     return sp_mg_sum(w->eng->games, g, v);
 }
@@ -162,7 +164,7 @@ static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
  * moves of key and those of g (k is an id here, not a heap). */
 static uint32_t child_order(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
 {
-    return sp_key_lives(key, len) + sp_mg_birthday(w->eng->games, g);
+    return sp_key_lives(key, len) + SP_TUNE_ORDER_BIRTHDAY * sp_mg_birthday(w->eng->games, g);
 }
 
 static uint32_t child_dn(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)

@@ -3,6 +3,7 @@
  * SP_TK_END_L token, so a slot needs no length: a stored key ends where that token is. */
 #include "nimstore.h"
 
+#include <assert.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -122,6 +123,7 @@ static bool same_key(const sp_nimstore *ns, uint32_t off, const sp_tok *key, siz
 
 int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h)
 {
+    assert(key || len == 0);
     const table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
     uint64_t want = stored_hash(h);
     for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
@@ -201,6 +203,7 @@ static bool grow(sp_nimstore *ns, table *t)
 
 bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
 {
+    assert(key || len == 0);
     if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
         return false;
     size_t off = atomic_fetch_add(&ns->arena_top, len);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "tune.h"
 
 #define MAX_LANDS SP_MAX_LANDS
 
@@ -158,7 +159,7 @@ static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t
         return;
     }
     size_t len = gather(ck, &l, w->scratch);
-    sp_team_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + 4 * k,
+    sp_team_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + SP_TUNE_ORDER_HEAP * k,
                     sp_engine_initial_dn(w->scratch, len, k), move);
 }
 
@@ -168,7 +169,7 @@ static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
     unsigned lives = sp_key_lives(n->key, n->len);
     for (uint32_t j = 0; j < n->k; j++)
-        if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + 4 * j) < 0)
+        if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + SP_TUNE_ORDER_HEAP * j) < 0)
             return w->failed = true, SP_UNKNOWN;
     return sp_team_expand(w, n->key, n->len, n->k, normal_prepare, f);
 }

@@ -2,6 +2,7 @@
  * table, nimber store, misère game table and land store), the workers, statistics and progress reports. */
 #include "solver.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include "clock.h"
 #include "engine.h"
 #include "mem.h"
+#include "tune.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -21,32 +23,50 @@ struct sp_solver {
     sp_play play;
     double call_start;
     double last_seconds;
+    void (*progress)(void *arg, const sp_solver_stats *s);
+    void *progress_arg;
 };
+
+#ifndef NDEBUG
+/* The contract of a key argument (solver.h): a position key of at most SP_KEY_MAX tokens. */
+static bool key_ok(const sp_tok *key, size_t len)
+{
+    return (key || len == 0) && len <= SP_KEY_MAX;
+}
+
+/* ... and of a land key: one land. */
+static bool land_ok(const sp_tok *land, size_t len)
+{
+    return key_ok(land, len) && len > 0 && sp_key_lands(land, len, NULL, NULL, 0) == 1;
+}
+#endif
 
 size_t sp_solver_default_tt_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
-    size_t quarter = phys / 4, cap = (size_t)4096 << 20;
-    return quarter < cap ? quarter : cap;
+    size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : SP_TUNE_PHYS_UNKNOWN;
+    size_t share = phys / SP_TUNE_TT_DIV;
+    return share < SP_TUNE_TT_MAX ? share : SP_TUNE_TT_MAX;
 }
 
-/* Lands valued in misère play unless the options say otherwise (measured: README.md, Misère play). */
-#define MISERE_LIVES_DEFAULT 10
-#define MISERE_SUM_LIVES_DEFAULT 12
-
-static size_t at_least_16mib(size_t bytes)
+static size_t store_at_least(size_t bytes)
 {
-    return bytes < ((size_t)16 << 20) ? (size_t)16 << 20 : bytes;
+    return bytes < SP_TUNE_STORE_MIN ? SP_TUNE_STORE_MIN : bytes;
 }
 
-/* The land cache catches most repeats within a few thousand expansions (landcache.h); more pays
- * little (0*20, one thread: 26.8% of the expansions served with 4 MiB, 29.7% with 16, 31.3% with 64,
- * 31.4% with 256: the rest are lands whose last expansion stopped at a child that decided it). */
 static size_t default_lcache_bytes(size_t tt_bytes)
 {
-    size_t b = tt_bytes / 16, lo = (size_t)4 << 20, hi = (size_t)64 << 20;
-    return b < lo ? lo : b > hi ? hi : b;
+    size_t b = tt_bytes / SP_TUNE_LCACHE_DIV;
+    return b < SP_TUNE_LCACHE_MIN ? SP_TUNE_LCACHE_MIN : b > SP_TUNE_LCACHE_MAX ? SP_TUNE_LCACHE_MAX : b;
+}
+
+/* The engine's report (sp_engine.report): the statistics, to the progress callback of the options. */
+static void report(void *arg)
+{
+    sp_solver *s = arg;
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    s->progress(s->progress_arg, &st);
 }
 
 static unsigned default_threads(void)
@@ -64,10 +84,10 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     if (!s)
         return NULL;
     size_t tt_bytes = o && o->tt_bytes ? o->tt_bytes : sp_solver_default_tt_bytes();
-    size_t nim_bytes = at_least_16mib(o && o->nim_bytes ? o->nim_bytes : tt_bytes / 8);
-    size_t game_bytes = o && o->game_bytes ? o->game_bytes : at_least_16mib(tt_bytes / 2);
-    int lives = o && o->misere_lives ? o->misere_lives : MISERE_LIVES_DEFAULT;
-    int sum_lives = o && o->misere_sum_lives ? o->misere_sum_lives : MISERE_SUM_LIVES_DEFAULT;
+    size_t nim_bytes = store_at_least(o && o->nim_bytes ? o->nim_bytes : tt_bytes / SP_TUNE_NIM_DIV);
+    size_t game_bytes = o && o->game_bytes ? o->game_bytes : store_at_least(tt_bytes / SP_TUNE_GAME_DIV);
+    int lives = o && o->misere_lives ? o->misere_lives : SP_TUNE_MISERE_LIVES;
+    int sum_lives = o && o->misere_sum_lives ? o->misere_sum_lives : SP_TUNE_MISERE_SUM_LIVES;
     s->threads = o && o->threads ? o->threads : default_threads();
     if (s->threads > SP_MAX_TEAM)
         s->threads = SP_MAX_TEAM;
@@ -86,9 +106,10 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
         return NULL;
     }
     s->eng.stop = o ? o->stop : NULL;
-    s->eng.progress = o ? o->progress : NULL;
-    s->eng.progress_arg = o ? o->progress_arg : NULL;
-    s->eng.solver = s;
+    s->progress = o ? o->progress : NULL;
+    s->progress_arg = o ? o->progress_arg : NULL;
+    s->eng.report = s->progress ? report : NULL;
+    s->eng.report_arg = s;
     atomic_init(&s->eng.aborted, false);
     sp_team_init(&s->eng.team, s->threads);
     for (unsigned i = 0; i < s->threads; i++) {
@@ -156,7 +177,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->play = s->play;
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
-    out->misere_sum_birthday = SP_MISERE_SUM_BIRTHDAY;
+    out->misere_sum_birthday = SP_TUNE_MISERE_SUM_BIRTHDAY;
 }
 
 struct sp_lcache *sp_solver_land_cache(sp_solver *s)
@@ -164,11 +185,10 @@ struct sp_lcache *sp_solver_land_cache(sp_solver *s)
     return s->eng.lands;
 }
 
-void sp_solver_report(struct sp_solver *s)
+void sp_solver_set_time_limit(sp_solver *s, double seconds)
 {
-    sp_solver_stats st;
-    sp_solver_stats_get(s, &st);
-    s->eng.progress(s->eng.progress_arg, &st);
+    assert(seconds >= 0);
+    s->eng.deadline = seconds > 0 ? sp_clock_now() + seconds : 0;
 }
 
 static void begin_call(sp_solver *s, sp_play play)
@@ -232,6 +252,7 @@ static int land_nimber(sp_solver *s, const sp_tok *land, size_t len)
 
 int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
 {
+    assert(s && key_ok(key, len));
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     int g = 0;
@@ -246,6 +267,7 @@ int sp_solver_nimber(sp_solver *s, const sp_tok *key, size_t len)
 
 sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
 {
+    assert(s && key_ok(key, len) && (play == SP_PLAY_NORMAL || play == SP_PLAY_MISERE));
     begin_call(s, play);
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
@@ -256,6 +278,7 @@ sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_
 
 uint32_t sp_solver_land_game(sp_solver *s, const sp_tok *land, size_t len)
 {
+    assert(s && land_ok(land, len));
     return sp_misere_land_game(&s->workers[0], land, len);
 }
 
@@ -281,11 +304,13 @@ bool sp_solver_game_wins(sp_solver *s, uint32_t g)
 
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len)
 {
+    assert(s && key_ok(land, len));
     return sp_nimstore_get(s->eng.nim, land, len, sp_key_hash64(land, len));
 }
 
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
 {
+    assert(s && key_ok(key, len));
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_tt_entry e;
     sp_node_hash(&n, play);
@@ -302,11 +327,13 @@ int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, 
 
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber)
 {
+    assert(s && key_ok(land, len));
     return sp_nimstore_put(s->eng.nim, land, len, sp_key_hash64(land, len), nimber);
 }
 
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o)
 {
+    assert(s && key_ok(key, len) && (o == SP_WIN || o == SP_LOSS));
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
     sp_tt_entry e = {o == SP_WIN ? 0 : SP_PN_INF, o == SP_WIN ? SP_PN_INF : 0, UINT32_MAX};

@@ -11,21 +11,20 @@
  *   misere_sum_lives, are replaced by their game in simplest form (misère equality, mgame.h); the
  *   rest is searched as whole positions beside that game.
  * - Results never depend on the number of threads; the work counters do.
- * - A search can be stopped from outside (a signal handler sets *stop); it then answers SP_UNKNOWN.
+ * - A search can be stopped from outside (a signal handler sets *stop) or by a time limit; it then
+ *   answers SP_UNKNOWN.
  * - A solver keeps what it learned (transposition table, nimber store) from one call to the next.
  */
 #ifndef SP_SOLVER_H
 #define SP_SOLVER_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "canonical.h"
-
-typedef enum { SP_PLAY_NORMAL = 0, SP_PLAY_MISERE = 1 } sp_play;
-typedef enum { SP_UNKNOWN = -1, SP_LOSS = 0, SP_WIN = 1 } sp_outcome;
+#include "play.h"
 
 typedef struct sp_solver_stats {
     uint64_t nodes;       /* df-pn node visits (children generated once per visit) */
@@ -53,6 +52,7 @@ typedef struct sp_solver_stats {
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {
+    /* budgets in bytes; 0 for any of them: its default, from tune.h */
     size_t tt_bytes;  /* transposition table; 0: a quarter of physical memory, at most 4 GiB */
     size_t nim_bytes; /* nimber store (and misère land store); 0: an eighth of tt_bytes, at least 16 MiB */
     size_t game_bytes; /* misère game table; 0: half of tt_bytes, at least 16 MiB (touched as used) */
@@ -64,7 +64,8 @@ typedef struct sp_solver_opts {
     /* called by the search at most once a second (from one thread), or never when NULL */
     void (*progress)(void *arg, const sp_solver_stats *s);
     void *progress_arg;
-    volatile sig_atomic_t *stop; /* when non-NULL and set, searches end with SP_UNKNOWN */
+    /* when non-NULL and set, searches end with SP_UNKNOWN; a signal handler may set it (lock-free) */
+    const atomic_bool *stop;
 } sp_solver_opts;
 
 typedef struct sp_solver sp_solver;
@@ -72,6 +73,11 @@ typedef struct sp_solver sp_solver;
 /* NULL when memory is short. */
 sp_solver *sp_solver_new(const sp_solver_opts *opts);
 void sp_solver_free(sp_solver *s);
+
+/* A time limit for the searches that follow: once `seconds` have passed since this call, they end
+ * with SP_UNKNOWN, as when stopped, until the limit is set again (0: none, as made). The search
+ * looks at the clock every few nodes (tune.h), so a node in hand is finished first. */
+void sp_solver_set_time_limit(sp_solver *s, double seconds);
 
 /* Outcome for the player to move in the given position key (canonical.h). */
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play);

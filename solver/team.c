@@ -2,6 +2,7 @@
  * that come in time, the moves taken one at a time, each child prepared once, the join in move order. */
 #include "team.h"
 
+#include <assert.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,14 +10,7 @@
 
 #include "engine.h"
 #include "grow.h"
-
-/* Below this many moves (estimated) a land is expanded by the leader alone: posting a round costs
- * about what a move does. */
-#define TEAM_MIN_MOVES 4
-
-/* Below this many children a whole cached list is replayed by the leader alone: a child replayed
- * costs about a tenth of a move. */
-#define TEAM_MIN_REPLAY 16
+#include "tune.h"
 
 #define CLOSED ((uint64_t)1 << 31) /* in entry: the leader's part has ended */
 #define JOINED (CLOSED - 1)        /* in entry: the helpers who joined */
@@ -113,6 +107,7 @@ static bool seen_before(sp_worker *w, const sp_tok *key, size_t len, uint32_t mo
 
 void sp_team_init(sp_team *t, unsigned size)
 {
+    assert(size >= 1 && size <= SP_MAX_TEAM);
     t->size = size;
 }
 
@@ -322,6 +317,7 @@ static unsigned run_round(sp_worker *w, uint32_t from, sp_worker **m, bool *won)
 void sp_team_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order, uint32_t dn,
                    uint32_t move)
 {
+    assert(len <= SP_KEY_MAX && (key || len == 0));
     if (sp_grow((void **)&w->ready, &w->ready_cap, w->nready + 1, sizeof *w->ready) ||
         sp_grow((void **)&w->rtok, &w->rtok_cap, w->rtok_len + len, sizeof *w->rtok)) {
         w->failed = true;
@@ -372,7 +368,7 @@ static bool copy_cached(sp_worker *w, sp_lcache *cache, const uint64_t h[2])
     if (!sp_lcache_get(cache, h, &e) || sp_grow(&w->list, &w->list_cap, e.bytes, 1))
         return false;
     memcpy(w->list, e.block, e.bytes);
-    t->list = e.n >= TEAM_MIN_REPLAY ? w->list : NULL;
+    t->list = e.n >= SP_TUNE_TEAM_MIN_REPLAY ? w->list : NULL;
     t->list_bytes = e.bytes;
     return true;
 }
@@ -380,6 +376,7 @@ static bool copy_cached(sp_worker *w, sp_lcache *cache, const uint64_t h[2])
 sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
                           sp_frame *f)
 {
+    assert(w->id == 0 && land && len > 0 && prepare && f); /* the leader, on a land */
     sp_team *t = &w->eng->team;
     sp_lcache *cache = w->lands;
     sp_worker *m[SP_MAX_TEAM] = {w};
@@ -387,7 +384,7 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     uint64_t h[2] = {0, 0};
     uint32_t from = 0; /* the moves whose children the cache holds */
     unsigned n = 1;
-    bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= TEAM_MIN_MOVES;
+    bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= SP_TUNE_TEAM_MIN_MOVES;
     w->parent_k = k;
     w->prepare = prepare;
     w->replaying = false;

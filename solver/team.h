@@ -23,8 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keys.h"
+#include "play.h"
 #include "share.h"
-#include "solver.h"
 
 #define SP_MAX_TEAM 64
 

@@ -2,6 +2,7 @@
  * their serialisation as a store: play, spots, outcome, root key, (misère) games and lands, facts. */
 #include "cert.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@ enum { FILE_NORMAL = 0, FILE_MISERE_WHOLE = 1, FILE_MISERE = 2 };
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome)
 {
+    assert((play == SP_CERT_NORMAL || play == SP_CERT_MISERE) && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN));
     memset(c, 0, sizeof *c);
     c->play = play;
     c->spots = spots;
@@ -58,6 +60,7 @@ size_t sp_cert_pair(const sp_tok *key, size_t len, uint32_t g, sp_tok *out)
 
 uint32_t sp_cert_pair_game(const sp_tok *pair, size_t n)
 {
+    assert(n >= 2);
     return (uint32_t)pair[n - 2] | (uint32_t)pair[n - 1] << 16;
 }
 
@@ -103,6 +106,7 @@ long sp_cert_normalise(const sp_cert *c, const sp_cert_games *g, const sp_tok *k
 
 const sp_tok *sp_cert_fact(const sp_cert *c, size_t i, size_t *len)
 {
+    assert(i < c->facts.n);
     *len = c->facts.len[i] - (c->play == SP_CERT_MISERE ? 2 : 0);
     return c->facts.tok + c->facts.off[i];
 }

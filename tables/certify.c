@@ -4,13 +4,14 @@
  * games) join the certificate and are answered in turn. */
 #include "certify.h"
 
-#include <stdio.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "expand.h"
 #include "grow.h"
+#include "tune.h"
 
 typedef struct builder {
     sp_cert *c;
@@ -24,14 +25,16 @@ typedef struct builder {
     uint32_t *solver_of; /* misère: certificate game index -> solver game id */
     size_t solver_of_cap;
     int status;         /* 0 ok, 1 stopped, -1 failed */
+    const char *why;    /* what ended it, when status is not 0 */
 } builder;
 
+/* The first failure is the one that counts (the others follow from it). */
 static void failed(builder *b, int status, const char *what)
 {
-    if (b->status == 0 && status < 0)
-        fprintf(stderr, "certify: %s\n", what);
-    if (b->status == 0)
+    if (b->status == 0) {
         b->status = status;
+        b->why = what;
+    }
 }
 
 /* ---------------------------------------------------------------- the hunt for an answer */
@@ -366,17 +369,18 @@ static void misere_root(builder *b)
 /* ---------------------------------------------------------------- the certificate */
 
 /* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
-static void close_facts(builder *b, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop)
+static void close_facts(builder *b, sp_cert_progress progress, void *arg, const atomic_bool *stop)
 {
     sp_cert *c = b->c;
     double t0 = sp_clock_now(), last = t0;
     for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
-        if (stop && *stop) { /* Ctrl-C: a large certificate takes minutes to build */
+        /* Ctrl-C: a large certificate takes minutes to build */
+        if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
             failed(b, 1, "stopped");
             break;
         }
         double t = progress ? sp_clock_now() : 0;
-        if (progress && t - last >= 1.0) {
+        if (progress && t - last >= SP_TUNE_PROGRESS_SECONDS) {
             last = t;
             progress(arg, i + l, c->facts.n + c->lands.n, t - t0);
         }
@@ -399,15 +403,20 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg, volati
     }
 }
 
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop)
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop,
+               const char **why)
 {
+    assert(c && s && (c->play == SP_CERT_NORMAL || c->play == SP_CERT_MISERE));
     builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
     sp_children_init(&b.land_kids);
     sp_children_init(&b.cands);
-    if (!b.ctx)
+    if (!b.ctx) {
+        if (why)
+            *why = "out of memory";
         return -1;
+    }
     b.lands = sp_solver_land_cache(s);
     if (c->play == SP_CERT_MISERE) {
         sp_solver_stats st;
@@ -431,5 +440,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, v
     free(b.cert_of);
     free(b.solver_of);
     sp_canon_ctx_free(b.ctx);
+    if (why)
+        *why = b.why;
     return b.status;
 }

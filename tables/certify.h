@@ -5,15 +5,16 @@
 #ifndef SP_CERTIFY_H
 #define SP_CERTIFY_H
 
-#include <signal.h>
+#include <stdatomic.h>
 
 #include "cert.h"
 #include "solver.h"
 
 /* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
  * Returns 0, 1 when stopped (*stop set from outside, when stop is not NULL, or the solver stopped),
- * -1 when out of memory or when the solver contradicts itself (a bug: reported on stderr). progress
- * (or NULL) hears of the facts answered so far. */
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, volatile sig_atomic_t *stop);
+ * -1 when out of memory or when the solver contradicts itself (a bug); then *why (when why is not
+ * NULL) says which, in a static string. progress (or NULL) hears of the facts answered so far. */
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop,
+               const char **why);
 
 #endif

@@ -2,6 +2,8 @@
  * each key as the part it shares with the one before and the rest. */
 #include "keylist.h"
 
+#include <assert.h>
+
 static void put_tokens(sp_buf *b, const sp_tok *key, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
@@ -25,6 +27,7 @@ void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value)
 void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
                           uint32_t value)
 {
+    assert(len <= SP_KEY_MAX && (!prev || sp_key_cmp(prev, prev_len, key, len) < 0)); /* ascending */
     size_t shared = 0;
     while (shared < prev_len && shared < len && prev[shared] == key[shared])
         shared++;

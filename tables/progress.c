@@ -1,6 +1,7 @@
 /* progress.c: the progress lines of long searches (progress.h). */
 #include "progress.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -16,19 +17,20 @@ void sp_progress_count(char *buf, size_t cap, double v)
         snprintf(buf, cap, "%.0f", v);
 }
 
-void sp_progress_init(sp_progress *p, const char *label, bool quiet)
+void sp_progress_init(sp_progress *p, const char *label, FILE *out)
 {
+    assert(p && label);
     snprintf(p->label, sizeof p->label, "%s", label);
-    p->tty = isatty(2);
+    p->out = out;
+    p->tty = out && isatty(fileno(out));
     p->printed = false;
-    p->quiet = quiet;
     p->phase = NULL;
 }
 
 void sp_progress_line(void *arg, const sp_solver_stats *s)
 {
     sp_progress *p = arg;
-    if (p->quiet)
+    if (!p->out)
         return;
     char nodes[32], rate[32];
     sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
@@ -40,30 +42,30 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     else
         snprintf(stored, sizeof stored, "%llu nimbers%s", (unsigned long long)s->nimbers,
                  s->nim_full ? " (store full)" : "");
-    fprintf(stderr, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "",
+    fprintf(p->out, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "",
             p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored,
             (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");
-    fflush(stderr);
+    fflush(p->out);
     p->printed = true;
 }
 
 void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds)
 {
     sp_progress *p = arg;
-    if (p->quiet)
+    if (!p->out)
         return;
     char d[32], all[32];
     sp_progress_count(d, sizeof d, (double)done);
     sp_progress_count(all, sizeof all, (double)items);
-    fprintf(stderr, "%s%s: %s, %s of %s facts, %.0f s%s", p->tty ? "\r" : "", p->label,
+    fprintf(p->out, "%s%s: %s, %s of %s facts, %.0f s%s", p->tty ? "\r" : "", p->label,
             p->phase ? p->phase : "working", d, all, seconds, p->tty ? "   " : "\n");
-    fflush(stderr);
+    fflush(p->out);
     p->printed = true;
 }
 
 void sp_progress_done(sp_progress *p)
 {
     if (p->printed && p->tty)
-        fputc('\n', stderr);
+        fputc('\n', p->out);
     p->printed = false;
 }

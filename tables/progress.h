@@ -1,23 +1,25 @@
-/* progress.h: progress lines on stderr for long searches (at most one a second, rewritten in place on
- * a terminal), and compact counts for people. */
+/* progress.h: progress lines for long searches (at most one a second, rewritten in place on a
+ * terminal), written where the caller says, and compact counts for people. */
 #ifndef SP_PROGRESS_H
 #define SP_PROGRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "solver.h"
 
 typedef struct sp_progress {
     char label[64]; /* what is being solved, e.g. "normal 0*14" */
     const char *phase; /* for sp_progress_facts: "building the certificate", ... */
+    FILE *out;      /* where the lines go; NULL: nowhere */
     bool tty;
     bool printed;
-    bool quiet;     /* count, but print nothing */
 } sp_progress;
 
-void sp_progress_init(sp_progress *p, const char *label, bool quiet);
+/* Lines about `label` to out (a terminal gets them rewritten in place); out NULL: print nothing. */
+void sp_progress_init(sp_progress *p, const char *label, FILE *out);
 /* A progress callback for sp_solver_opts (arg: the sp_progress). */
 void sp_progress_line(void *arg, const sp_solver_stats *s);
 /* A progress callback for the passes over a certificate (sp_cert_progress; arg: the sp_progress,

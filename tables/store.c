@@ -12,6 +12,7 @@
 
 #include "file.h"
 #include "grow.h"
+#include "tune.h"
 
 static const char magic[8] = {'S', 'P', 'R', 'O', 'U', 'T', 'S', '\n'};
 
@@ -55,18 +56,13 @@ int sp_store_write_text(const char *path, const char *text, size_t len, char *er
     return write_atomic(path, text, len, NULL, 0, err, errcap);
 }
 
-/* Level 9, on two threads where the library has them: the stores of a long table run are what
- * results/ holds, and the land nimbers are the largest (sizes and times: docs/performance.md). */
-#define STORE_LEVEL 9
-#define STORE_WORKERS 2
-
 static size_t compress(void *dst, size_t cap, const void *src, size_t len)
 {
     ZSTD_CCtx *c = ZSTD_createCCtx();
     if (!c)
-        return ZSTD_compress(dst, cap, src, len, STORE_LEVEL);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, STORE_LEVEL);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, STORE_WORKERS); /* fails harmlessly without threads */
+        return ZSTD_compress(dst, cap, src, len, SP_TUNE_STORE_LEVEL);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, SP_TUNE_STORE_LEVEL);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, SP_TUNE_STORE_WORKERS); /* fails harmlessly without threads */
     size_t n = ZSTD_compress2(c, dst, cap, src, len);
     ZSTD_freeCCtx(c);
     return n;

@@ -3,6 +3,7 @@
  * atomically; with --resume, read them back first. */
 #include "table.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "progress.h"
 #include "report.h"
 #include "store.h"
+#include "tune.h"
 #include "verify.h"
 
 typedef struct run {
@@ -24,8 +26,6 @@ typedef struct run {
     sp_solver *s;
     sp_table tables[2]; /* normal, misère */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
-    volatile sig_atomic_t solver_stop;
-    double deadline;    /* monotonic seconds; 0: none */
     double checkpoint;  /* monotonic seconds: when the stores were last saved */
     sp_progress progress;
     char date[32], machine[128];
@@ -34,27 +34,20 @@ typedef struct run {
 
 static int save_stores(run *r);
 
-/* The stores (the land nimbers proven) are saved this often during a long size, so that a run that
- * is killed keeps most of what the size had proven so far: the nimbers are facts of the game,
- * whatever size they were met in. */
-#define CHECKPOINT_SECONDS 600.0
-
 /* The solver calls this at most once a second, from the thread that stores nimbers: it prints
- * progress, saves the stores now and then, and enforces the time limit and the outside stop (both
- * end the search through solver_stop). */
+ * progress and saves the stores now and then (SP_TUNE_CHECKPOINT_SECONDS): the land nimbers are
+ * facts of the game, whatever size they were met in. */
 static void on_progress(void *arg, const sp_solver_stats *st)
 {
     run *r = arg;
     sp_progress_line(&r->progress, st);
-    if ((r->o->stop && *r->o->stop) || (r->deadline > 0 && sp_clock_now() > r->deadline))
-        r->solver_stop = 1;
-    if (sp_clock_now() - r->checkpoint >= CHECKPOINT_SECONDS && save_stores(r))
-        fprintf(stderr, "sprouts table: checkpoint: %s\n", r->err);
+    if (sp_clock_now() - r->checkpoint >= SP_TUNE_CHECKPOINT_SECONDS && save_stores(r))
+        fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
 }
 
 static int stopped_from_outside(const run *r)
 {
-    return r->o->stop && *r->o->stop;
+    return r->o->stop && atomic_load(r->o->stop);
 }
 
 /* DIR/name */
@@ -205,7 +198,10 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
     r->progress.phase = "building the certificate";
-    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop);
+    const char *why = NULL;
+    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop, &why);
+    if (rc < 0)
+        fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);
     r->progress.phase = "checking the certificate";
     sp_verify_result v;
@@ -219,7 +215,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (checked == 0) {
         snprintf(row->verified, sizeof row->verified, "%s", v.ok ? "yes" : "no");
         if (!v.ok)
-            fprintf(stderr, "sprouts table: %s 0*%u: the certificate does not check: %s\n",
+            fprintf(r->o->log, "sprouts table: %s 0*%u: the certificate does not check: %s\n",
                     misere ? "misere" : "normal", n, v.reason);
     }
     snprintf(row->cert, sizeof row->cert, "certs/%s-%u.cert", misere ? "misere" : "normal", n);
@@ -230,30 +226,30 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
             keep_proven(r, &c);
     } else {
         if (rc == 0)
-            fprintf(stderr, "sprouts table: %s\n", r->err);
+            fprintf(r->o->log, "sprouts table: %s\n", r->err);
         row->cert[0] = '\0';
         row->verified[0] = '\0';
     }
     sp_cert_free(&c);
 }
 
-static void print_row(const sp_table *t, unsigned n)
+static void print_row(FILE *out, const sp_table *t, unsigned n)
 {
     const sp_row *row = &t->row[n];
     char nodes[32];
     sp_progress_count(nodes, sizeof nodes, (double)row->nodes);
-    printf("%s 0*%u: %s", t->misere ? "misere" : "normal", n, row->outcome);
+    fprintf(out, "%s 0*%u: %s", t->misere ? "misere" : "normal", n, row->outcome);
     if (row->nimber >= 0)
-        printf(", nimber %d", row->nimber);
+        fprintf(out, ", nimber %d", row->nimber);
     if (strcmp(row->outcome, "unsolved"))
-        printf(" (predicted %s)", (row->outcome[0] == 'w') == (sp_table_prediction(t->misere, n) == 'W')
-                                     ? "so too" : "THE OPPOSITE");
-    printf(", %s nodes, %.2f s", nodes, row->seconds);
+        fprintf(out, " (predicted %s)", (row->outcome[0] == 'w') == (sp_table_prediction(t->misere, n) == 'W')
+                                           ? "so too" : "THE OPPOSITE");
+    fprintf(out, ", %s nodes, %.2f s", nodes, row->seconds);
     if (row->cert[0])
-        printf(", certificate %llu facts%s", (unsigned long long)row->cert_facts,
-               !strcmp(row->verified, "yes") ? " (checked)" : " (NOT checked)");
-    printf("\n");
-    fflush(stdout);
+        fprintf(out, ", certificate %llu facts%s", (unsigned long long)row->cert_facts,
+                !strcmp(row->verified, "yes") ? " (checked)" : " (NOT checked)");
+    fprintf(out, "\n");
+    fflush(out);
 }
 
 /* Solves 0*n in one play and fills its row; returns 1 when stopped from outside. */
@@ -271,9 +267,8 @@ static int solve_size(run *r, int misere, unsigned n)
 
     char label[64];
     snprintf(label, sizeof label, "%s 0*%u", misere ? "misere" : "normal", n);
-    sp_progress_init(&r->progress, label, r->o->quiet);
-    r->solver_stop = 0;
-    r->deadline = r->o->time_limit > 0 ? sp_clock_now() + r->o->time_limit : 0;
+    sp_progress_init(&r->progress, label, r->o->quiet ? NULL : r->o->log);
+    sp_solver_set_time_limit(r->s, r->o->time_limit); /* for the outcome and the nimber together */
     double t0 = sp_clock_now();
     sp_solver_stats before;
     sp_solver_stats_get(r->s, &before);
@@ -297,7 +292,7 @@ static int solve_size(run *r, int misere, unsigned n)
     snprintf(row->date, sizeof row->date, "%s", r->date);
     snprintf(row->machine, sizeof row->machine, "%s", r->machine);
     if (o != SP_UNKNOWN) {
-        r->deadline = 0; /* the certificate is part of the result, not of the time limit */
+        sp_solver_set_time_limit(r->s, 0); /* the certificate is part of the result, not of the time limit */
         certify_row(r, row, misere, n, key, len, o);
     }
     return stopped_from_outside(r);
@@ -351,7 +346,7 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so, sp_store_kind kind, c
         sp_solver_stats_get(r->s, &st);
         if (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)) {
             if (so->nim_bytes != r->o->solver.nim_bytes && !r->o->quiet)
-                fprintf(stderr, "sprouts table: nimber store budget %zu MiB, to hold the %llu land nimbers saved\n",
+                fprintf(r->o->log, "sprouts table: nimber store budget %zu MiB, to hold the %llu land nimbers saved\n",
                         st.nim_bytes >> 20, (unsigned long long)st.nimbers);
             return 0;
         }
@@ -391,22 +386,24 @@ static int run_play(run *r, int misere)
     for (unsigned n = r->o->from; n <= r->o->to; n++) {
         const sp_row *row = &r->tables[misere].row[n];
         if (row->present && strcmp(row->outcome, "unsolved")) {
-            printf("%s 0*%u: %s, kept from an earlier run\n", misere ? "misere" : "normal", n, row->outcome);
+            fprintf(r->o->rows, "%s 0*%u: %s, kept from an earlier run\n", misere ? "misere" : "normal", n,
+                    row->outcome);
             continue;
         }
         if (solve_size(r, misere, n))
             return 1;
         if (save_tables(r)) {
-            fprintf(stderr, "sprouts table: %s\n", r->err);
+            fprintf(r->o->log, "sprouts table: %s\n", r->err);
             return 1;
         }
-        print_row(&r->tables[misere], n);
+        print_row(r->o->rows, &r->tables[misere], n);
     }
     return 0;
 }
 
 int sp_table_run(const sp_table_opts *o)
 {
+    assert(o && o->out && o->rows && o->log && o->from >= 1 && o->from <= o->to && o->to <= SP_TABLE_MAX_N);
     run *r = calloc(1, sizeof *r);
     if (!r)
         return 1;
@@ -416,12 +413,12 @@ int sp_table_run(const sp_table_opts *o)
     sp_solver_opts so = o->solver;
     so.progress = on_progress;
     so.progress_arg = r;
-    so.stop = &r->solver_stop;
+    so.stop = o->stop;
     int rc = prepare(r);
     if (rc == 0)
         rc = open_solver(r, &so);
     if (rc) {
-        fprintf(stderr, "sprouts table: %s\n", r->err);
+        fprintf(r->o->log, "sprouts table: %s\n", r->err);
         rc = rc == -2 ? 2 : 1;
     }
     if (rc == 0 && o->normal)
@@ -430,7 +427,7 @@ int sp_table_run(const sp_table_opts *o)
         rc = run_play(r, 1);
     if (rc == 1 && stopped_from_outside(r)) {
         bool kept = save_stores(r) == 0;
-        fprintf(stderr, "sprouts table: stopped; finished sizes are saved%s (rerun with --resume to continue)\n",
+        fprintf(o->log, "sprouts table: stopped; finished sizes are saved%s (rerun with --resume to continue)\n",
                 kept ? ", and the land nimbers proven so far" : "");
     }
     sp_solver_free(r->s);

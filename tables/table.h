@@ -13,7 +13,8 @@
 #ifndef SP_TABLE_H
 #define SP_TABLE_H
 
-#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 
 #include "solver.h"
 
@@ -23,15 +24,17 @@ typedef struct sp_table_opts {
     sp_solver_opts solver;     /* threads, memory; progress and stop are set by the generator */
     const char *out;           /* the directory of the tables */
     int resume;
-    double time_limit;         /* seconds per size and play; 0: none */
-    int quiet;                 /* no progress lines on stderr */
+    double time_limit;         /* seconds per size and play (the certificate not included); 0: none */
+    int quiet;                 /* no progress lines */
     const char *version;       /* the program's version, for provenance */
-    volatile sig_atomic_t *stop; /* set from outside (Ctrl-C) to end the run cleanly */
+    const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */
+    FILE *rows;                /* a line per finished size (the command: standard output) */
+    FILE *log;                 /* progress lines and what went wrong (the command: standard error) */
 } sp_table_opts;
 
-/* Runs the generator; prints one line per finished size on stdout. Returns 0 when every requested
+/* Runs the generator; writes one line per finished size to rows. Returns 0 when every requested
  * size is done (solved or recorded unsolved), 1 when stopped from outside or on an error (reported
- * on stderr), 2 on a usage problem (reported). */
+ * to log), 2 on a usage problem (reported). */
 int sp_table_run(const sp_table_opts *o);
 
 #endif

@@ -488,7 +488,7 @@ static void report(const sp_verify_watch *w, uint64_t checked, long items, doubl
 
 static bool stopped(const sp_verify_watch *w)
 {
-    return w && w->stop && *w->stop;
+    return w && w->stop && atomic_load_explicit(w->stop, memory_order_relaxed);
 }
 
 /* Checks every item in parallel; the first failing one (lowest index) is reported. */

@@ -18,7 +18,7 @@
 #ifndef SP_VERIFY_H
 #define SP_VERIFY_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,7 +38,7 @@ typedef struct sp_verify_result {
 typedef struct sp_verify_watch {
     sp_cert_progress progress;
     void *arg;
-    volatile sig_atomic_t *stop;
+    const atomic_bool *stop;
 } sp_verify_watch;
 
 /* Checks c with up to `threads` threads (0: all). Returns 0, -1 when out of memory, or 1 when

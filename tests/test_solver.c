@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "expand.h"
 #include "landcache.h"
 #include "nimstore.h"
@@ -681,6 +682,39 @@ START_TEST(land_cache_changes_no_node)
 }
 END_TEST
 
+/* A search ends with SP_UNKNOWN soon after its time limit has passed or its stop flag is set, and the
+ * solver answers again once the limit is lifted or the flag cleared; a limit that does not run out
+ * changes nothing, node for node. */
+START_TEST(time_limit_and_stop_flag)
+{
+    atomic_bool stop = false;
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = 2, .stop = &stop};
+    sp_solver *s = sp_solver_new(&o), *plain = new_solver(2);
+    ck_assert_ptr_nonnull(s);
+    sp_tok big[SP_KEY_MAX], key[SP_KEY_MAX];
+    size_t big_len = spots(30, big), len = spots(10, key);
+    double t0 = sp_clock_now();
+    sp_solver_set_time_limit(s, 0.05);
+    ck_assert_int_eq(sp_solver_outcome(s, big, big_len, SP_PLAY_NORMAL), SP_UNKNOWN);
+    ck_assert_double_lt(sp_clock_now() - t0, 30.0); /* a few thousand nodes past the limit at most */
+    sp_solver_set_time_limit(s, 0);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_WIN);
+    atomic_store(&stop, true);
+    ck_assert_int_eq(sp_solver_outcome(s, big, big_len, SP_PLAY_NORMAL), SP_UNKNOWN);
+    atomic_store(&stop, false);
+    sp_solver_free(s);
+    s = sp_solver_new(&o);
+    sp_solver_set_time_limit(s, 1000);
+    ck_assert_int_eq(sp_solver_nimber(s, key, len), sp_solver_nimber(plain, key, len));
+    sp_solver_stats a, b;
+    sp_solver_stats_get(s, &a);
+    sp_solver_stats_get(plain, &b);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+    sp_solver_free(s);
+    sp_solver_free(plain);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *t)
 {
     sp_test_add_case(s, name, t, setup, teardown, 240);
@@ -695,6 +729,7 @@ int main(int argc, char **argv)
     add_case(s, "team notes", team_notes_per_round);
     add_case(s, "land cache ring", land_cache_ring);
     add_case(s, "land cache nodes", land_cache_changes_no_node);
+    add_case(s, "time limit and stop", time_limit_and_stop_flag);
     add_case(s, "child thresholds", child_thresholds_move);
     add_case(s, "full nimber store", full_nimber_store);
     add_case(s, "part thresholds", part_thresholds_move);

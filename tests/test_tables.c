@@ -2,6 +2,7 @@
  * the CSV tables, certificates and their independent checker, and a table run killed with SIGKILL
  * then resumed. */
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,7 +241,7 @@ static void build_cert(sp_cert *c, int play, unsigned n, int lives)
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
     ck_assert_int_eq(sp_cert_init(c, play, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
-    ck_assert_int_eq(sp_certify(c, s, NULL, NULL, NULL), 0);
+    ck_assert_int_eq(sp_certify(c, s, NULL, NULL, NULL, NULL), 0);
     sp_solver_free(s);
 }
 
@@ -294,13 +295,13 @@ START_TEST(verifier_stops_when_told)
     sp_cert c;
     build_cert(&c, SP_CERT_NORMAL, 9, 0);
     unsigned reports = 0;
-    volatile sig_atomic_t stop = 0;
+    atomic_bool stop = false;
     sp_verify_watch watch = {count_reports, &reports, &stop};
     sp_verify_result r;
     ck_assert_int_eq(sp_verify(&c, 2, &watch, &r), 0);
     ck_assert(r.ok);
     ck_assert_uint_eq(r.facts, c.facts.n);
-    stop = 1;
+    atomic_store(&stop, true);
     ck_assert_int_eq(sp_verify(&c, 2, &watch, &r), 1);
     ck_assert(!r.ok);
     sp_cert_free(&c);
@@ -320,14 +321,16 @@ START_TEST(builder_stops_when_told)
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
     sp_solver *s = sp_solver_new(&o);
     ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_WIN);
-    volatile sig_atomic_t stop = 1;
+    atomic_bool stop = true;
     sp_cert c;
+    const char *why = NULL;
     ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
-    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop), 1);
+    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop, &why), 1);
+    ck_assert_str_eq(why, "stopped");
     sp_cert_free(&c);
-    stop = 0;
+    atomic_store(&stop, false);
     ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
-    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop), 0);
+    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop, NULL), 0);
     ck_assert(verified(&c));
     sp_cert_free(&c);
     sp_solver_free(s);
@@ -750,6 +753,24 @@ START_TEST(resume_keeps_every_saved_nimber)
 }
 END_TEST
 
+/* A size that runs out of its time limit is recorded as unsolved, and the run goes on to the next
+ * one, which gets a time limit of its own. */
+START_TEST(time_limit_leaves_sizes_unsolved)
+{
+    char out[512], csv[600], rows[4096];
+    path_in(out, sizeof out, "limited");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "30", "--to", "31",
+                    "--time-limit", "1", "--tt-mb", "32", "--threads", "1", "--quiet", "--out", out, NULL};
+    double t0 = sp_clock_now();
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_double_lt(sp_clock_now() - t0, 60.0);
+    snprintf(csv, sizeof csv, "%s/normal.csv", out);
+    results_of(csv, rows, sizeof rows);
+    ck_assert_ptr_nonnull(strstr(rows, "30 unsolved"));
+    ck_assert_ptr_nonnull(strstr(rows, "31 unsolved"));
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -770,6 +791,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, killed_run_resumes_to_the_same_tables);
     tcase_add_test(tc, ctrl_c_keeps_the_nimbers_proven);
     tcase_add_test(tc, resume_keeps_every_saved_nimber);
+    tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);
 }

@@ -13,9 +13,9 @@
 #include "cmds.h"
 #include "expand.h"
 #include "mem.h"
+#include "options.h"
 #include "progress.h"
 #include "random.h"
-#include "report.h"
 #include "rng.h"
 #include "solver.h"
 #include "symmetry.h"
@@ -294,12 +294,12 @@ static int bench_solve(int argc, char **argv, sp_play play)
         case 't':
         case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
         case 's': sequential = 1; break;
-        case 'T': rc = sp_report_threads(prog, optarg, &o); break;
-        case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        case 'T': rc = sp_opt_threads(prog, optarg, &o); break;
+        case 'm': rc = sp_opt_tt_mb(prog, optarg, &o); break;
         case 'L':
         case 'S':
             rc = play != SP_PLAY_MISERE ? sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with misere")
-                 : sp_report_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
+                 : sp_opt_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
                                           c == 'L' ? &o.misere_lives : &o.misere_sum_lives);
             break;
         default: return sp_cli_bad_option(prog, argv, "");
@@ -392,8 +392,8 @@ static int bench_scaling(int argc, char **argv)
         case 'f':
         case 't':
         case 'r': rc = range_option(prog, c, optarg, &from, &to, &runs); break;
-        case 'T': rc = sp_report_threads(prog, optarg, &o); break;
-        case 'm': rc = sp_report_tt_mb(prog, optarg, &o); break;
+        case 'T': rc = sp_opt_threads(prog, optarg, &o); break;
+        case 'm': rc = sp_opt_tt_mb(prog, optarg, &o); break;
         case 'M': play = SP_PLAY_MISERE; break;
         default: return sp_cli_bad_option(prog, argv, "");
         }

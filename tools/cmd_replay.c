@@ -6,11 +6,10 @@
 
 #include "cli.h"
 #include "cmds.h"
-#include "deadline.h"
 #include "grow.h"
+#include "options.h"
 #include "posarg.h"
 #include "replay.h"
-#include "report.h"
 
 static const char usage[] =
     "Usage: sprouts replay [FILE|-] [--analyse] [--budget-ms N] [--json] [--threads N] [--tt-mb M]\n"
@@ -56,8 +55,8 @@ static int parse(int argc, char **argv, replay_args *a)
                 return sp_cli_usage(prog, "--budget-ms needs a number of milliseconds from 1 to 3600000, not '%s'", optarg);
             a->budget_ms = (unsigned)v;
             break;
-        case 't': rc = sp_report_threads(prog, optarg, &a->opts); break;
-        case 'T': rc = sp_report_tt_mb(prog, optarg, &a->opts); break;
+        case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
+        case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
@@ -105,14 +104,14 @@ typedef struct step_info {
 } step_info;
 
 /* One outcome for a step: the same for every position of the step, or unknown. */
-static sp_outcome step_outcome(sp_solver *s, volatile sig_atomic_t *stop, const sp_replay *r, size_t step,
-                               sp_play play, unsigned ms)
+static sp_outcome step_outcome(sp_solver *s, const sp_replay *r, size_t step, sp_play play, unsigned ms)
 {
     sp_outcome all = SP_UNKNOWN;
     for (size_t i = 0; i < sp_replay_npos(r, step); i++) {
         size_t len;
         const sp_tok *key = sp_replay_pos(r, step, i, &len);
-        sp_outcome o = sp_deadline_outcome(s, stop, key, len, play, ms);
+        sp_solver_set_time_limit(s, ms / 1000.0);
+        sp_outcome o = sp_solver_outcome(s, key, len, play);
         if (o == SP_UNKNOWN || (i > 0 && o != all))
             return SP_UNKNOWN;
         all = o;
@@ -124,17 +123,15 @@ static sp_outcome step_outcome(sp_solver *s, volatile sig_atomic_t *stop, const 
  * with what the earlier ones need. Returns 0, or 1 when the solver cannot be made. */
 static int analyse(const replay_args *a, bool misere, const sp_replay *r, step_info *info)
 {
-    volatile sig_atomic_t stop = 0;
     sp_solver_opts opts = a->opts;
     if (!opts.tt_bytes)
         opts.tt_bytes = (size_t)64 << 20;
-    opts.stop = &stop;
     sp_solver *s = sp_solver_new(&opts);
     if (!s)
         return sp_cli_fail("sprouts replay", "cannot allocate the solver's table (try a smaller --tt-mb)");
     sp_play play = misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL;
     for (size_t k = sp_replay_steps(r); k-- > 0;)
-        info[k].outcome = step_outcome(s, &stop, r, k, play, a->budget_ms);
+        info[k].outcome = step_outcome(s, r, k, play, a->budget_ms);
     sp_solver_free(s);
     return 0;
 }

@@ -4,9 +4,10 @@
 
 #include "cli.h"
 #include "cmds.h"
+#include "options.h"
 #include "posarg.h"
 #include "progress.h"
-#include "report.h"
+#include "signals.h"
 
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
@@ -50,12 +51,12 @@ static int parse(int argc, char **argv, solve_args *a)
         case 'n': a->nimber = 1; break;
         case 'j': a->json = 1; break;
         case 'q': a->quiet = 1; break;
-        case 't': rc = sp_report_threads(prog, optarg, &a->opts); break;
-        case 'T': rc = sp_report_tt_mb(prog, optarg, &a->opts); break;
-        case 'N': rc = sp_report_nim_mb(prog, optarg, &a->opts); break;
+        case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
+        case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
+        case 'N': rc = sp_opt_nim_mb(prog, optarg, &a->opts); break;
         case 'L':
         case 'S':
-            rc = sp_report_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
+            rc = sp_opt_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,
                                         c == 'L' ? &a->opts.misere_lives : &a->opts.misere_sum_lives);
             a->lives_given = 1;
             break;
@@ -146,9 +147,9 @@ int sp_cmd_solve(int argc, char **argv)
     sp_tool_key_string(key, len, 0, canon, sizeof canon);
 
     sp_progress prog_line;
-    sp_progress_init(&prog_line, a.pos, a.quiet);
-    sp_report_catch_signals();
-    a.opts.stop = &sp_report_stop;
+    sp_progress_init(&prog_line, a.pos, a.quiet ? NULL : stderr);
+    sp_signals_catch();
+    a.opts.stop = &sp_signals_stop;
     a.opts.progress = sp_progress_line;
     a.opts.progress_arg = &prog_line;
     sp_solver *s = sp_solver_new(&a.opts);
@@ -161,7 +162,7 @@ int sp_cmd_solve(int argc, char **argv)
     sp_solver_stats_get(s, &st);
     sp_solver_free(s);
     if (o == SP_UNKNOWN || nimber < 0)
-        return sp_cli_fail(prog, sp_report_stop ? "interrupted after %llu nodes; nothing decided"
+        return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes; nothing decided"
                                                 : "out of memory after %llu nodes; nothing decided",
                            (unsigned long long)st.nodes);
     (a.json ? print_json : print_text)(&a, canon, o, nimber, &st);

@@ -4,7 +4,8 @@
 
 #include "cli.h"
 #include "cmds.h"
-#include "report.h"
+#include "options.h"
+#include "signals.h"
 #include "sp_config.h"
 #include "sp_revision.h"
 #include "table.h"
@@ -67,9 +68,9 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'p': rc = parse_play(prog, optarg, o); break;
         case 'f': rc = parse_n(prog, "--from", optarg, &o->from); break;
         case 't': rc = parse_n(prog, "--to", optarg, &o->to); break;
-        case 'T': rc = sp_report_threads(prog, optarg, &o->solver); break;
-        case 'm': rc = sp_report_tt_mb(prog, optarg, &o->solver); break;
-        case 'N': rc = sp_report_nim_mb(prog, optarg, &o->solver); break;
+        case 'T': rc = sp_opt_threads(prog, optarg, &o->solver); break;
+        case 'm': rc = sp_opt_tt_mb(prog, optarg, &o->solver); break;
+        case 'N': rc = sp_opt_nim_mb(prog, optarg, &o->solver); break;
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;
@@ -99,10 +100,12 @@ int sp_cmd_table(int argc, char **argv)
     o.to = 12;
     o.out = "results";
     o.version = "sprouts " SP_VERSION " (git " SP_REVISION ")";
+    o.rows = stdout;
+    o.log = stderr;
     int rc = parse(argc, argv, &o);
     if (rc)
         return rc < 0 ? SP_EXIT_OK : rc;
-    sp_report_catch_signals();
-    o.stop = &sp_report_stop;
+    sp_signals_catch();
+    o.stop = &sp_signals_stop;
     return sp_table_run(&o);
 }

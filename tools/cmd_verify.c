@@ -5,9 +5,10 @@
 
 #include "cli.h"
 #include "cmds.h"
+#include "options.h"
 #include "posarg.h"
 #include "progress.h"
-#include "report.h"
+#include "signals.h"
 #include "verify.h"
 
 static const char usage[] =
@@ -37,7 +38,7 @@ int sp_cmd_verify(int argc, char **argv)
             quiet = true;
         else if (c != 'T')
             return sp_cli_bad_option(prog, argv, "");
-        else if (sp_report_threads(prog, optarg, &so))
+        else if (sp_opt_threads(prog, optarg, &so))
             return SP_EXIT_USAGE;
     }
     if (optind != argc - 1)
@@ -54,10 +55,10 @@ int sp_cmd_verify(int argc, char **argv)
     sp_progress progress;
     char label[64];
     snprintf(label, sizeof label, "verify %s", argv[optind]);
-    sp_progress_init(&progress, label, quiet);
-    sp_report_catch_signals();
+    sp_progress_init(&progress, label, quiet ? NULL : stderr);
+    sp_signals_catch();
     progress.phase = "checking the certificate";
-    sp_verify_watch watch = {sp_progress_facts, &progress, &sp_report_stop};
+    sp_verify_watch watch = {sp_progress_facts, &progress, &sp_signals_stop};
     int rc = sp_verify(&cert, so.threads, &watch, &res);
     sp_progress_done(&progress);
     sp_cert_free(&cert);
