@@ -1,4 +1,4 @@
-/* bench.h: what the benchmarks of `sprouts-bench` (bench.c, bench_moves.c) share: the usage text,
+/* bench.h: what the benchmarks of `sprouts-bench` share (bench_common.c): the usage text,
  * medians, and the benchmarks kept in files of their own. */
 #ifndef SP_BENCH_H
 #define SP_BENCH_H
