@@ -61,8 +61,8 @@ typedef struct sp_frame {
 struct sp_engine;
 
 /* Workers lie side by side (the team finds the others by id); what a worker writes as it goes and
- * what the others read of it (joined, seen) lie on separate cache lines: sharing one line made every
- * child cost a cache miss on each side (0*18 on 2 threads: about 6% of the time). */
+ * what the others read of it (joined, seen) lie on separate cache lines, so that a child made by one
+ * costs the other no cache miss (docs/performance.md). */
 typedef struct sp_worker {
     _Alignas(64) struct sp_engine *eng;
     sp_canon_ctx *canon;
