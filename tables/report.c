@@ -2,7 +2,6 @@
  * every finished n, reading the CSV back for --resume, provenance of every row. */
 #include "report.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +9,33 @@
 #include <unistd.h>
 
 #include "cpu.h"
-#include "grow.h"
-#include "store.h"
+#include "glop.h"
+#include "plot.h"
+#include "text.h"
 
-static const char header[] =
-    "n,outcome,nimber,prediction,agrees,nodes,seconds,threads,certificate,certificate_facts,verified,version,date,machine\n";
+/* The columns every table has had; later ones are added at the end only, so that a reader that knows
+ * fewer still finds these where they were (and this one reads tables written before them). */
+static const char base_header[] = "n,outcome,nimber,prediction,agrees,nodes,seconds,threads,certificate,"
+                                   "certificate_facts,verified,version,date,machine";
+enum { MAX_COLUMNS = 32 };
+
+/* Written after the base ones: whether the row's build came from a modified tree (yes, no, or empty
+ * when its version does not say). */
+static const char later_columns[] = ",modified";
+
+int sp_table_modified(const char *version)
+{
+    const char *git = strstr(version, "(git ");
+    if (!git || !strncmp(git, "(git unknown", 12))
+        return -1;
+    return strstr(git, "-dirty") != NULL;
+}
+
+static const char *modified_field(const sp_row *r)
+{
+    int m = sp_table_modified(r->version);
+    return m < 0 ? "" : m ? "yes" : "no";
+}
 
 char sp_table_prediction(int misere, unsigned n)
 {
@@ -52,37 +73,6 @@ static void clean(char *s)
             *s = ' ';
 }
 
-/* Appends to a malloc'ed string; keeps going (and reports) when memory is short. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-    int failed;
-} text;
-
-static void add(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void add(text *t, const char *fmt, ...)
-{
-    for (int pass = 0; pass < 2 && !t->failed; pass++) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = 1;
-            return;
-        }
-        if (t->s && t->len + (size_t)n < t->cap) {
-            t->len += (size_t)n;
-            return;
-        }
-        if (sp_grow((void **)&t->s, &t->cap, t->len + (size_t)n + 1, 1)) {
-            t->failed = 1;
-            return;
-        }
-    }
-}
-
 /* The nimber column: empty where not computed. */
 static void nimber_text(const sp_row *r, char *buf, size_t cap)
 {
@@ -94,24 +84,22 @@ static void nimber_text(const sp_row *r, char *buf, size_t cap)
 
 int sp_table_save(const sp_table *t, const char *dir, char *err, size_t errcap)
 {
-    text out = {0};
-    add(&out, "%s", header);
+    sp_text out = {0};
+    sp_text_add(&out, "%s%s\n", base_header, later_columns);
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
         const sp_row *r = &t->row[n];
         if (!r->present)
             continue;
         char nimber[16];
         nimber_text(r, nimber, sizeof nimber);
-        add(&out, "%u,%s,%s,%c,%s,%llu,%.3f,%u,%s,%llu,%s,%s,%s,%s\n", n, r->outcome, nimber,
+        sp_text_add(&out, "%u,%s,%s,%c,%s,%llu,%.3f,%u,%s,%llu,%s,%s,%s,%s,%s\n", n, r->outcome, nimber,
             sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
-            r->cert, (unsigned long long)r->cert_facts, r->verified, r->version, r->date, r->machine);
+            r->cert, (unsigned long long)r->cert_facts, r->verified, r->version, r->date, r->machine,
+            modified_field(r));
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, file_name(t));
-    int rc = out.failed ? (snprintf(err, errcap, "%s: out of memory", path), -1)
-                        : sp_store_write_text(path, out.s, out.len, err, errcap);
-    free(out.s);
-    return rc;
+    return sp_text_save(&out, path, err, errcap);
 }
 
 /* Splits a CSV line in place into at most cap fields. */
@@ -130,10 +118,11 @@ static int split(char *line, char **field, int cap)
     return -1;
 }
 
-static int parse_row(sp_table *t, char *line)
+/* A row of a table with `columns` columns; what it says in the later ones follows from the base ones. */
+static int parse_row(sp_table *t, char *line, int columns)
 {
-    char *f[14];
-    if (split(line, f, 14) != 14)
+    char *f[MAX_COLUMNS];
+    if (split(line, f, MAX_COLUMNS) != columns)
         return -1;
     char *end;
     unsigned long n = strtoul(f[0], &end, 10);
@@ -156,6 +145,19 @@ static int parse_row(sp_table *t, char *line)
     return strcmp(r->outcome, "win") && strcmp(r->outcome, "loss") && strcmp(r->outcome, "unsolved") ? -1 : 0;
 }
 
+/* The number of columns of a header that begins with the base ones (a table written before the later
+ * columns has only those); -1 for any other header. */
+static int header_columns(const char *line)
+{
+    size_t base = strlen(base_header);
+    if (strncmp(line, base_header, base) || (line[base] != ',' && line[base] != '\n' && line[base] != '\r'))
+        return -1;
+    int columns = 1;
+    for (const char *p = line; *p; p++)
+        columns += *p == ',';
+    return columns <= MAX_COLUMNS ? columns : -1;
+}
+
 int sp_table_load(sp_table *t, const char *dir, char *err, size_t errcap)
 {
     int misere = t->misere;
@@ -166,9 +168,10 @@ int sp_table_load(sp_table *t, const char *dir, char *err, size_t errcap)
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
-    int rc = fgets(line, sizeof line, f) && !strcmp(line, header) ? 0 : -1;
+    int columns = fgets(line, sizeof line, f) ? header_columns(line) : -1;
+    int rc = columns < 0 ? -1 : 0;
     for (int lineno = 2; rc == 0 && fgets(line, sizeof line, f); lineno++)
-        if (parse_row(t, line)) {
+        if (parse_row(t, line, columns)) {
             snprintf(err, errcap, "%s: line %d is not a row this program wrote", path, lineno);
             rc = -2;
         }
@@ -181,7 +184,7 @@ int sp_table_load(sp_table *t, const char *dir, char *err, size_t errcap)
 /* The verdict on the conjectured pattern over the solved rows. */
 /* Names the solved sizes whose certificate is missing or did not check: their outcome rests on the
  * search alone (the run said why, e.g. a game table too small for the certificate). */
-static void unchecked(text *out, const sp_table *t)
+static void unchecked(sp_text *out, const sp_table *t)
 {
     unsigned count = 0;
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
@@ -189,15 +192,16 @@ static void unchecked(text *out, const sp_table *t)
         if (!r->present || !solved(r) || !strcmp(r->verified, "yes"))
             continue;
         if (count++)
-            add(out, ", %u", n);
+            sp_text_add(out, ", %u", n);
         else
-            add(out, "Solved without a checked certificate (the outcome rests on the search alone): n = %u", n);
+            sp_text_add(out, "Solved without a checked certificate (the outcome rests on the search alone): "
+                             "n = %u", n);
     }
     if (count)
-        add(out, ".\n");
+        sp_text_add(out, ".\n");
 }
 
-static void verdict(text *out, const sp_table *t)
+static void verdict(sp_text *out, const sp_table *t)
 {
     unsigned lo = 0, hi = 0, bad = 0, unsolved = 0;
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
@@ -213,21 +217,29 @@ static void verdict(text *out, const sp_table *t)
             bad = n;
     }
     if (!lo)
-        add(out, "No size solved yet.\n");
+        sp_text_add(out, "No size solved yet.\n");
     else if (bad)
-        add(out, "**Counterexample: n = %u does not follow the mod-6 pattern.**\n", bad);
+        sp_text_add(out, "**Counterexample: n = %u does not follow the mod-6 pattern.**\n", bad);
     else if (unsolved)
-        add(out, "The mod-6 pattern holds for every size solved in n = %u..%u (%u size%s unsolved within the time "
-                 "limit).\n", lo, hi, unsolved, unsolved == 1 ? "" : "s");
+        sp_text_add(out, "The mod-6 pattern holds for every size solved in n = %u..%u (%u size%s unsolved within "
+                         "the time limit).\n", lo, hi, unsolved, unsolved == 1 ? "" : "s");
     else
-        add(out, "The mod-6 pattern holds for n = %u..%u.\n", lo, hi);
+        sp_text_add(out, "The mod-6 pattern holds for n = %u..%u.\n", lo, hi);
     unchecked(out, t);
 }
 
-static void table_md(text *out, const sp_table *t)
+/* Whether the row's build came from a modified tree, for the README. */
+static const char *tree_md(const sp_row *r)
 {
-    add(out, "| n | outcome | nimber | predicted | agrees | nodes | seconds | threads | certificate (facts) | verified |\n");
-    add(out, "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: | --- | --- |\n");
+    int m = sp_table_modified(r->version);
+    return m < 0 ? "unknown" : m ? "**modified**" : "clean";
+}
+
+static void table_md(sp_text *out, const sp_table *t)
+{
+    sp_text_add(out, "| n | outcome | nimber | predicted | agrees | nodes | seconds | threads | certificate (facts) "
+                     "| verified | source tree |\n");
+    sp_text_add(out, "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
         const sp_row *r = &t->row[n];
         if (!r->present)
@@ -239,14 +251,20 @@ static void table_md(text *out, const sp_table *t)
             snprintf(cert, sizeof cert, "%s (%llu)", r->cert, (unsigned long long)r->cert_facts);
         else
             snprintf(cert, sizeof cert, "none");
-        add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s | %s |\n", n, r->outcome, nimber,
+        sp_text_add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s | %s | %s |\n", n, r->outcome, nimber,
             sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
-            cert, r->verified);
+            cert, r->verified, tree_md(r));
     }
 }
 
+/* ", a build from a modified tree" where the version says so. */
+static const char *modified_md(const char *version)
+{
+    return sp_table_modified(version) == 1 ? ", a build from a modified tree: not exactly the commit named" : "";
+}
+
 /* The provenance lines: every distinct (version, machine) pair of the rows. */
-static void provenance_md(text *out, const sp_table *a, const sp_table *b)
+static void provenance_md(sp_text *out, const sp_table *a, const sp_table *b)
 {
     const sp_table *ts[2] = {a, b};
     char seen[16][256];
@@ -263,39 +281,113 @@ static void provenance_md(text *out, const sp_table *a, const sp_table *b)
                 dup = !strcmp(seen[k], line);
             if (!dup && nseen < 16) {
                 snprintf(seen[nseen++], sizeof seen[0], "%s", line);
-                add(out, "- %s (rows dated %s and later)\n", line, r->date);
+                sp_text_add(out, "- %s (rows dated %s and later%s)\n", line, r->date, modified_md(r->version));
             }
         }
     }
 }
 
-int sp_table_readme(const sp_table *normal, const sp_table *misere, const char *dir, char *err, size_t errcap)
+/* s as a Markdown code span. */
+static void code_md(sp_text *out, const char *s)
 {
-    text out = {0};
-    add(&out, "# Results\n\nWritten by `sprouts table`; do not edit by hand. The outcome is for the first player "
+    sp_text_add(out, strchr(s, '`') ? "`` %s ``" : "`%s`", s);
+}
+
+/* Who wrote this README; rows kept from earlier runs name their own build below. */
+static void intro_md(sp_text *out, const sp_table_origin *by)
+{
+    sp_text_add(out, "# Results\n\n");
+    if (by && by->command) {
+        sp_text_add(out, "Written by ");
+        code_md(out, by->command);
+        sp_text_add(out, " (%s%s) on %s; do not edit by hand. Rows kept from earlier runs name their own build "
+                         "(Provenance, below). ", by->version ? by->version : "version not given",
+                    by->version ? modified_md(by->version) : "", by->date ? by->date : "a day not given");
+    } else {
+        sp_text_add(out, "Written by `sprouts table`; do not edit by hand. ");
+    }
+    sp_text_add(out, "The outcome is for the first player "
               "from n spots (0*n); `nimber` is its normal-play nimber where computed; `seconds` is the search "
               "(outcome and nimber), without the certificate. A solved row has a certificate (`certs/`) "
               "that `sprouts verify` checks without the solver; its size counts the facts (normal play: "
               "lands with their nimbers; misère play: lost positions beside a game, and the games of small "
               "lands), unless the verdict below names it.\n\n");
-    add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff n mod 6 "
-              "is 3, 4 or 5.\n\n");
+}
+
+static void plots_md(sp_text *out)
+{
+    sp_text_add(out, "\n## Plots\n\nDrawn from the two CSV files by `sprouts table` after every size "
+                     "(`sprouts plot DIR` draws them again).\n\n");
+    for (int k = 0; k < SP_PLOT_COUNT; k++)
+        sp_text_add(out, "![%s](%s)\n\n", sp_plot_files[k].alt, sp_plot_files[k].name);
+}
+
+enum { GLOP_COMPARED_TO = 25 }; /* the last size GLOP publishes a minimal database for */
+
+/* One row of the comparison; returns the ratio (ours / GLOP's), or -1 when one of them is missing. */
+static double glop_row(sp_text *out, const sp_row *r, unsigned n)
+{
+    int64_t glop = sp_glop_min_database(n);
+    int ours = r->present && r->cert[0] && r->cert_facts > 0;
+    char mine[48] = "-", theirs[24] = "-", ratio[24] = "-";
+    if (ours)
+        snprintf(mine, sizeof mine, "%llu%s", (unsigned long long)r->cert_facts,
+                 strcmp(r->verified, "yes") ? " (not checked)" : "");
+    if (glop >= 0)
+        snprintf(theirs, sizeof theirs, "%lld", (long long)glop);
+    double q = ours && glop > 0 ? (double)r->cert_facts / (double)glop : -1;
+    if (q >= 0)
+        snprintf(ratio, sizeof ratio, "%.2f", q);
+    sp_text_add(out, "| %u | %s | %s | %s |\n", n, mine, theirs, ratio);
+    return q;
+}
+
+static void glop_md(sp_text *out, const sp_table *normal)
+{
+    sp_text_add(out, "## Certificate sizes beside GLOP's\n\nGLOP (Lemoine and Viennot) publishes, on its records "
+                     "page, the size of its minimal databases for 0*n in normal play: the losing couples (P, k) from "
+                     "which the outcome is checked (`tables/glop.c` holds them as published). Ours count the facts "
+                     "of our normal-play certificates, lands with their nimbers, the same kind of claim. "
+                     "`-`: no figure.\n\n| n | ours (facts) | GLOP's (losing couples) | ours / GLOP's |\n"
+                     "| ---: | ---: | ---: | ---: |\n");
+    unsigned compared = 0, at_or_below = 0, worst_n = 0;
+    double worst = 0;
+    for (unsigned n = 1; n <= GLOP_COMPARED_TO; n++) {
+        double q = glop_row(out, &normal->row[n], n);
+        if (q < 0)
+            continue;
+        compared++;
+        at_or_below += q <= 1;
+        if (q > worst)
+            worst = q, worst_n = n;
+    }
+    if (compared)
+        sp_text_add(out, "\nOurs are at or below GLOP's for %u of the %u sizes both have; the largest ratio is %.2f "
+                         "(n = %u).\n", at_or_below, compared, worst, worst_n);
+}
+
+int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_table_origin *by, const char *dir,
+                    char *err, size_t errcap)
+{
+    sp_text out = {0};
+    intro_md(&out, by);
+    sp_text_add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff "
+                      "n mod 6 is 3, 4 or 5.\n\n");
     verdict(&out, normal);
-    add(&out, "\n");
+    sp_text_add(&out, "\n");
     table_md(&out, normal);
-    add(&out, "\n## Misère play\n\nConjecture (Lemoine and Viennot): for n > 4 the first player wins iff n mod 6 "
-              "is 0, 4 or 5 (and wins n = 1, loses n = 4).\n\n");
+    sp_text_add(&out, "\n## Misère play\n\nConjecture (Lemoine and Viennot): for n > 4 the first player wins iff "
+                      "n mod 6 is 0, 4 or 5 (and wins n = 1, loses n = 4).\n\n");
     verdict(&out, misere);
-    add(&out, "\n");
+    sp_text_add(&out, "\n");
     table_md(&out, misere);
-    add(&out, "\n## Provenance\n\n");
+    plots_md(&out);
+    glop_md(&out, normal);
+    sp_text_add(&out, "\n## Provenance\n\n");
     provenance_md(&out, normal, misere);
     char path[4096];
     snprintf(path, sizeof path, "%s/README.md", dir);
-    int rc = out.failed ? (snprintf(err, errcap, "%s: out of memory", path), -1)
-                        : sp_store_write_text(path, out.s, out.len, err, errcap);
-    free(out.s);
-    return rc;
+    return sp_text_save(&out, path, err, errcap);
 }
 
 void sp_table_provenance(char *date, size_t dcap, char *machine, size_t mcap)

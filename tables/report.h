@@ -1,5 +1,6 @@
 /* report.h: the result tables: one CSV per play (a row per n, with provenance) and a README.md for
- * people with the verdict on the mod-6 pattern; reading the CSV back for --resume.
+ * people with the verdict on the mod-6 pattern, the plots (plot.h) and the certificate sizes beside
+ * GLOP's; reading the CSV back for --resume.
  */
 #ifndef SP_REPORT_TABLE_H
 #define SP_REPORT_TABLE_H
@@ -36,14 +37,25 @@ typedef struct sp_table {
 char sp_table_prediction(int misere, unsigned n);
 
 /* Reads DIR/normal.csv or DIR/misere.csv into t (a missing file is an empty table); -1 with a reason
- * when the file is not one this program wrote. */
+ * when the file is not one this program wrote. Columns are only ever added at the end: a table with
+ * fewer (an older one) or more (a newer one) than this program writes is read by its first ones. */
 int sp_table_load(sp_table *t, const char *dir, char *err, size_t errcap);
 
 /* Writes the CSV atomically. */
 int sp_table_save(const sp_table *t, const char *dir, char *err, size_t errcap);
 
-/* Writes DIR/README.md for both tables atomically. */
-int sp_table_readme(const sp_table *normal, const sp_table *misere, const char *dir, char *err, size_t errcap);
+/* Whether a row's version ("sprouts V (git REV)", REV from git describe --dirty) names a build from a
+ * modified tree: 1 yes, 0 no, -1 it does not say. */
+int sp_table_modified(const char *version);
+
+/* Who wrote a README: the command line, the program's version, the date; any may be NULL. */
+typedef struct sp_table_origin {
+    const char *command, *version, *date;
+} sp_table_origin;
+
+/* Writes DIR/README.md for both tables atomically; by (NULL: not said) is named at its top. */
+int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_table_origin *by, const char *dir,
+                    char *err, size_t errcap);
 
 /* Provenance: today's date (UTC) and the machine ("CPU MODEL, N cores"). */
 void sp_table_provenance(char *date, size_t dcap, char *machine, size_t mcap);

@@ -1,5 +1,5 @@
 /* table.c: the generator loop (table.h): for each play and size, solve, compute the nimber, build
- * and check a certificate, then write the row, the README, the certificate and the stores, each
+ * and check a certificate, then write the row, the README and plots, the certificate and the stores, each
  * atomically; with --resume, read them back first. */
 #include "table.h"
 
@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
+#include "plot.h"
 #include "progress.h"
 #include "report.h"
 #include "store.h"
@@ -300,9 +301,11 @@ static int solve_size(run *r, int misere, unsigned n)
 
 static int save_tables(run *r)
 {
+    sp_table_origin by = {r->o->command, r->o->version, r->date};
     if (sp_table_save(&r->tables[0], r->o->out, r->err, sizeof r->err) ||
         sp_table_save(&r->tables[1], r->o->out, r->err, sizeof r->err) ||
-        sp_table_readme(&r->tables[0], &r->tables[1], r->o->out, r->err, sizeof r->err))
+        sp_table_readme(&r->tables[0], &r->tables[1], &by, r->o->out, r->err, sizeof r->err) ||
+        sp_plot_write(&r->tables[0], &r->tables[1], r->o->out, r->err, sizeof r->err))
         return -1;
     return save_stores(r);
 }

@@ -27,6 +27,7 @@ typedef struct sp_table_opts {
     double time_limit;         /* seconds per size and play (the certificate not included); 0: none */
     int quiet;                 /* no progress lines */
     const char *version;       /* the program's version, for provenance */
+    const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */
     FILE *rows;                /* a line per finished size (the command: standard output) */
     FILE *log;                 /* progress lines and what went wrong (the command: standard error) */

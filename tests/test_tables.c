@@ -189,7 +189,7 @@ START_TEST(csv_round_trip)
     fclose(f);
     /* misère 0*7 is a loss, as predicted (7 mod 6 = 1) */
     ck_assert_str_eq(line, "7,loss,,L,yes,6158,0.070,2,certs/misere-7.cert,442,yes,sprouts 0.1.0 (git abc),"
-                           "2026-11-29,Some CPU (2 cores)\n");
+                           "2026-11-29,Some CPU (2 cores),no\n");
     memset(&back, 0, sizeof back);
     back.misere = 1;
     ck_assert_int_eq(sp_table_load(&back, dir, err, sizeof err), 0);
@@ -203,7 +203,7 @@ START_TEST(csv_round_trip)
     t.row[10].cert[0] = t.row[10].verified[0] = '\0';
     sp_table normal;
     memset(&normal, 0, sizeof normal);
-    ck_assert_int_eq(sp_table_readme(&normal, &t, dir, err, sizeof err), 0);
+    ck_assert_int_eq(sp_table_readme(&normal, &t, NULL, dir, err, sizeof err), 0);
     char readme[512], text[8192];
     path_in(readme, sizeof readme, "README.md");
     f = fopen(readme, "r");

@@ -9,6 +9,7 @@
 #include "sp_config.h"
 #include "sp_revision.h"
 #include "table.h"
+#include "text.h"
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
@@ -91,9 +92,35 @@ static int parse(int argc, char **argv, sp_table_opts *o)
     return 0;
 }
 
+/* Appends arg as a shell word: quoted when it holds anything but plain characters. */
+static void put_word(sp_text *t, const char *arg)
+{
+    static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,/:@%";
+    if (*arg && strspn(arg, plain) == strlen(arg)) {
+        sp_text_add(t, " %s", arg);
+        return;
+    }
+    sp_text_add(t, " '");
+    for (const char *p = arg; *p; p++)
+        if (*p == '\'')
+            sp_text_add(t, "'\\''");
+        else
+            sp_text_add(t, "%c", *p);
+    sp_text_add(t, "'");
+}
+
+/* The command line as typed ("sprouts table ..."), for the README. */
+static void command_line(int argc, char **argv, sp_text *t)
+{
+    sp_text_add(t, "sprouts");
+    for (int i = 0; i < argc; i++)
+        put_word(t, argv[i]);
+}
+
 int sp_cmd_table(int argc, char **argv)
 {
     sp_table_opts o;
+    sp_text command = {0};
     memset(&o, 0, sizeof o);
     o.normal = o.misere = 1;
     o.from = 1;
@@ -102,10 +129,14 @@ int sp_cmd_table(int argc, char **argv)
     o.version = "sprouts " SP_VERSION " (git " SP_REVISION ")";
     o.rows = stdout;
     o.log = stderr;
+    command_line(argc, argv, &command); /* before getopt reorders argv */
+    o.command = command.s;
     int rc = parse(argc, argv, &o);
-    if (rc)
-        return rc < 0 ? SP_EXIT_OK : rc;
-    sp_signals_catch();
-    o.stop = &sp_signals_stop;
-    return sp_table_run(&o);
+    if (rc == 0) {
+        sp_signals_catch();
+        o.stop = &sp_signals_stop;
+        rc = sp_table_run(&o);
+    }
+    sp_text_free(&command);
+    return rc < 0 ? SP_EXIT_OK : rc;
 }

@@ -13,6 +13,7 @@ struct sp_subcommand {
 
 int sp_cmd_canon(int argc, char **argv);
 int sp_cmd_children(int argc, char **argv);
+int sp_cmd_plot(int argc, char **argv);
 int sp_cmd_random(int argc, char **argv);
 int sp_cmd_replay(int argc, char **argv);
 int sp_cmd_solve(int argc, char **argv);
