@@ -1,11 +1,13 @@
 /* file.c: atomic file replacement (file.h): write to a temporary file, fsync, rename, fsync the
- * directory so that the rename itself survives a crash. */
+ * directory so that the rename itself survives a crash; appends: cut, write, fsync. */
 #include "file.h"
 
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int sp_file_open(sp_file_out *o, const char *path)
@@ -65,4 +67,43 @@ void sp_file_abort(sp_file_out *o)
         fclose(o->f);
     o->f = NULL;
     unlink(o->tmp);
+}
+
+/* Writes all of data at `at`; false with errno set when the disk refuses some of it. */
+static bool write_at(int fd, uint64_t at, const uint8_t *data, size_t len)
+{
+    while (len) {
+        ssize_t n = pwrite(fd, data, len, (off_t)at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = ENOSPC;
+            return false;
+        }
+        data += n, at += (uint64_t)n, len -= (size_t)n;
+    }
+    return true;
+}
+
+int sp_file_append(const char *path, uint64_t at, const void *data, size_t len)
+{
+    assert(path && (data || len == 0));
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    bool ok = fstat(fd, &st) == 0;
+    if (ok && (uint64_t)st.st_size < at)
+        ok = false, errno = EINVAL;
+    bool cut_back = ok; /* from here on, a failure leaves the file ending at `at` */
+    if (ok && (uint64_t)st.st_size > at)
+        ok = ftruncate(fd, (off_t)at) == 0;
+    ok = ok && write_at(fd, at, data, len) && fsync(fd) == 0;
+    int e = errno;
+    if (!ok && cut_back && ftruncate(fd, (off_t)at) == 0)
+        (void)fsync(fd);
+    close(fd);
+    errno = e;
+    return ok ? 0 : -1;
 }

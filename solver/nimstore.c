@@ -40,7 +40,8 @@ struct sp_nimstore {
     size_t arena_cap;            /* tokens */
     size_t bytes;
     char pad[64];                /* the fields below change with every insert */
-    atomic_size_t arena_top;     /* tokens handed out */
+    atomic_size_t arena_top;     /* tokens handed out; a land's place in the arena is its place in history */
+    atomic_size_t putting;       /* puts under way (sp_nimstore_mark waits for them) */
     atomic_size_t table_bytes;   /* every size of the table so far */
     atomic_bool full;
 };
@@ -201,11 +202,8 @@ static bool grow(sp_nimstore *ns, table *t)
     return true;
 }
 
-bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
+static bool put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
 {
-    assert(key || len == 0);
-    if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
-        return false;
     size_t off = atomic_fetch_add(&ns->arena_top, len);
     if (off + len > ns->arena_cap) {
         atomic_store(&ns->full, true);
@@ -233,6 +231,27 @@ bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h,
     }
 }
 
+bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
+{
+    assert(key || len == 0);
+    if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
+        return false;
+    atomic_fetch_add(&ns->putting, 1); /* before the land takes its place in the arena */
+    bool stored = put(ns, key, len, h, value);
+    atomic_fetch_sub(&ns->putting, 1);
+    return stored;
+}
+
+/* A put counted in `putting` before it took its place below `top` is visible once it is counted out:
+ * the counter's updates and reads are sequentially consistent, and the count-out releases the slot. */
+uint64_t sp_nimstore_mark(const sp_nimstore *ns)
+{
+    size_t top = atomic_load(&ns->arena_top);
+    while (atomic_load(&ns->putting))
+        sched_yield();
+    return top;
+}
+
 uint64_t sp_nimstore_count(const sp_nimstore *ns)
 {
     return atomic_load_explicit(&atomic_load(&ns->cur)->count, memory_order_relaxed);
@@ -256,14 +275,14 @@ bool sp_nimstore_full(const sp_nimstore *ns)
     return atomic_load(&ns->full);
 }
 
-int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
-                     void *arg)
+int sp_nimstore_each(const sp_nimstore *ns, uint64_t from, uint64_t to,
+                     int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value), void *arg)
 {
     const table *t = atomic_load(&ns->cur);
     for (uint64_t i = 0; i <= t->mask; i++) {
         const slot *s = &t->slots[i];
         uint64_t h = atomic_load_explicit(&s->hash, memory_order_acquire);
-        if (h == EMPTY || h == BUSY)
+        if (h == EMPTY || h == BUSY || s->off < from || s->off >= to)
             continue;
         size_t len = 1;
         while (ns->arena[s->off + len - 1] != SP_TK_END_L)

@@ -36,10 +36,17 @@ size_t sp_nimstore_bytes(const sp_nimstore *ns);      /* the budget */
 size_t sp_nimstore_used_bytes(const sp_nimstore *ns); /* what is in use */
 bool sp_nimstore_full(const sp_nimstore *ns);
 
-/* Calls fn for every stored land (for saving the store); stops early when fn returns non-zero. The
- * keys handed to fn stay where they are until the store is freed (they live in an arena that never
+/* A point in the store's history, for saving only what is new: every land whose put returned before
+ * the mark was taken lies before it, every land put after it lies after it (a put racing the call
+ * falls on one side, and the call waits for it to be visible). The empty store's mark is 0; marks
+ * only grow. */
+uint64_t sp_nimstore_mark(const sp_nimstore *ns);
+
+/* Calls fn for every stored land that lies at or after mark `from` and before mark `to` (0 and
+ * UINT64_MAX: all of them; for saving the store); stops early when fn returns non-zero. The keys
+ * handed to fn stay where they are until the store is freed (they live in an arena that never
  * moves), so a caller may keep pointers to them, to sort them say. */
-int sp_nimstore_each(const sp_nimstore *ns, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value),
-                     void *arg);
+int sp_nimstore_each(const sp_nimstore *ns, uint64_t from, uint64_t to,
+                     int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value), void *arg);
 
 #endif

@@ -319,10 +319,15 @@ sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t
     return e.pn == 0 ? SP_WIN : SP_LOSS;
 }
 
-int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
-                          void *arg)
+uint64_t sp_solver_nimber_mark(sp_solver *s)
 {
-    return sp_nimstore_each(s->eng.nim, fn, arg);
+    return sp_nimstore_mark(s->eng.nim);
+}
+
+int sp_solver_each_nimber(sp_solver *s, uint64_t from, uint64_t to,
+                          int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg)
+{
+    return sp_nimstore_each(s->eng.nim, from, to, fn, arg);
 }
 
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber)

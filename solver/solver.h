@@ -106,11 +106,14 @@ bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alon
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
 
-/* Persistence of what was learned: every stored land nimber (its key stays valid until the solver is
- * freed), and adding ones read back (they must come from a file this program wrote: they are
- * trusted as proven). Adding returns false when full. */
-int sp_solver_each_nimber(sp_solver *s, int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber),
-                          void *arg);
+/* Persistence of what was learned: the stored land nimbers that lie between two marks of the
+ * nimber store's history (nimstore.h; 0 and UINT64_MAX: all of them; a key handed to fn stays valid
+ * until the solver is freed), so that a save can write only those stored since the one before; and
+ * adding ones read back (they must come from a file this program wrote: they are trusted as proven).
+ * Adding returns false when full or already there. */
+uint64_t sp_solver_nimber_mark(sp_solver *s);
+int sp_solver_each_nimber(sp_solver *s, uint64_t from, uint64_t to,
+                          int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg);
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);

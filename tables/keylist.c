@@ -3,6 +3,7 @@
 #include "keylist.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 static void put_tokens(sp_buf *b, const sp_tok *key, size_t len)
 {
@@ -35,6 +36,20 @@ void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const 
     sp_buf_u32(b, (uint32_t)(len - shared));
     put_tokens(b, key + shared, len - shared);
     sp_buf_u32(b, value);
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const sp_keylist_ref *x = a, *y = b;
+    return sp_key_cmp(x->key, x->len, y->key, y->len);
+}
+
+void sp_keylist_put_sorted(sp_buf *b, sp_keylist_ref *refs, size_t n)
+{
+    qsort(refs, n, sizeof *refs, by_key);
+    for (size_t i = 0; i < n; i++)
+        sp_keylist_put_after(b, i ? refs[i - 1].key : NULL, i ? refs[i - 1].len : 0, refs[i].key, refs[i].len,
+                             refs[i].value);
 }
 
 /* Reads `count` tokens into key (room SP_KEY_MAX from key - at); false when they do not fit or the

@@ -30,6 +30,15 @@ void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value);
 void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
                           uint32_t value);
 
+/* An entry whose key is held elsewhere (in a store, a list), for writing entries sorted. */
+typedef struct sp_keylist_ref {
+    const sp_tok *key;
+    uint32_t len, value;
+} sp_keylist_ref;
+
+/* Sorts refs by key and appends them in the sorted format; the keys must be distinct. */
+void sp_keylist_put_sorted(sp_buf *b, sp_keylist_ref *refs, size_t n);
+
 typedef int (*sp_keylist_fn)(void *arg, const sp_tok *key, size_t len, uint32_t value);
 
 /* Calls fn for each entry of a payload, in order, until fn returns non-zero (a positive value, which

@@ -23,9 +23,7 @@ typedef struct header {
     uint64_t comp_hash, raw_hash;
 } header;
 
-static int fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t cap, const char *fmt, ...)
+int sp_store_fail(char *err, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -41,13 +39,13 @@ static int write_atomic(const char *path, const void *a, size_t alen, const void
 {
     sp_file_out o;
     if (sp_file_open(&o, path))
-        return fail(err, cap, "%s: %s", path, strerror(errno));
+        return sp_store_fail(err, cap, "%s: %s", path, strerror(errno));
     if (alen)
         fwrite(a, 1, alen, o.f);
     if (blen)
         fwrite(b, 1, blen, o.f);
     if (sp_file_commit(&o))
-        return fail(err, cap, "%s: %s", path, strerror(errno));
+        return sp_store_fail(err, cap, "%s: %s", path, strerror(errno));
     return 0;
 }
 
@@ -56,7 +54,7 @@ int sp_store_write_text(const char *path, const char *text, size_t len, char *er
     return write_atomic(path, text, len, NULL, 0, err, errcap);
 }
 
-static size_t compress(void *dst, size_t cap, const void *src, size_t len)
+size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len)
 {
     ZSTD_CCtx *c = ZSTD_createCCtx();
     if (!c)
@@ -73,11 +71,11 @@ int sp_store_write(const char *path, sp_store_kind kind, const void *payload, si
     size_t bound = ZSTD_compressBound(len);
     void *comp = malloc(bound ? bound : 1);
     if (!comp)
-        return fail(err, errcap, "%s: out of memory", path);
-    size_t clen = compress(comp, bound, payload, len);
+        return sp_store_fail(err, errcap, "%s: out of memory", path);
+    size_t clen = sp_store_compress(comp, bound, payload, len);
     if (ZSTD_isError(clen)) {
         free(comp);
-        return fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));
+        return sp_store_fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));
     }
     header h;
     memset(&h, 0, sizeof h);
@@ -97,7 +95,7 @@ static int read_file(const char *path, uint8_t **data, size_t *len, char *err, s
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return fail(err, cap, "%s: %s", path, strerror(errno));
+        return sp_store_fail(err, cap, "%s: %s", path, strerror(errno));
     size_t n = 0, room = 1 << 16;
     uint8_t *buf = malloc(room);
     while (buf) {
@@ -113,7 +111,7 @@ static int read_file(const char *path, uint8_t **data, size_t *len, char *err, s
     fclose(f);
     if (!buf || bad) {
         free(buf);
-        return fail(err, cap, "%s: cannot read", path);
+        return sp_store_fail(err, cap, "%s: cannot read", path);
     }
     *data = buf;
     *len = n;
@@ -132,14 +130,14 @@ static int check_header(const char *path, const header *h, size_t file_len, sp_s
                         char *err, size_t cap)
 {
     if (file_len < sizeof *h || memcmp(h->magic, magic, sizeof magic))
-        return fail(err, cap, "%s: not a sprouts store file", path);
+        return sp_store_fail(err, cap, "%s: not a sprouts store file", path);
     if (h->version != SP_STORE_VERSION)
-        return fail(err, cap, "%s: store format version %u, this program reads version %u", path, h->version,
+        return sp_store_fail(err, cap, "%s: store format version %u, this program reads version %u", path, h->version,
                     SP_STORE_VERSION);
     if (h->kind != (uint32_t)kind && h->kind != (uint32_t)other)
-        return fail(err, cap, "%s: a %s, expected a %s", path, kind_name(h->kind), kind_name(kind));
+        return sp_store_fail(err, cap, "%s: a %s, expected a %s", path, kind_name(h->kind), kind_name(kind));
     if (h->comp_len != file_len - sizeof *h)
-        return fail(err, cap, "%s: truncated or padded (%zu bytes of payload, header says %llu)", path,
+        return sp_store_fail(err, cap, "%s: truncated or padded (%zu bytes of payload, header says %llu)", path,
                     file_len - sizeof *h, (unsigned long long)h->comp_len);
     return 0;
 }
@@ -161,14 +159,14 @@ int sp_store_read_either(const char *path, sp_store_kind a, sp_store_kind b, sp_
     int rc = check_header(path, &h, flen, a, b, err, errcap);
     const uint8_t *comp = file + sizeof h;
     if (rc == 0 && XXH64(comp, h.comp_len, 0) != h.comp_hash)
-        rc = fail(err, errcap, "%s: corrupt (checksum of the compressed data does not match)", path);
+        rc = sp_store_fail(err, errcap, "%s: corrupt (checksum of the compressed data does not match)", path);
     uint8_t *raw = rc == 0 ? malloc(h.raw_len ? h.raw_len : 1) : NULL;
     if (rc == 0 && !raw)
-        rc = fail(err, errcap, "%s: out of memory", path);
+        rc = sp_store_fail(err, errcap, "%s: out of memory", path);
     if (rc == 0) {
         size_t got = ZSTD_decompress(raw, h.raw_len, comp, h.comp_len);
         if (ZSTD_isError(got) || got != h.raw_len || XXH64(raw, h.raw_len, 0) != h.raw_hash)
-            rc = fail(err, errcap, "%s: corrupt (the payload does not decompress to what was written)", path);
+            rc = sp_store_fail(err, errcap, "%s: corrupt (the payload does not decompress to what was written)", path);
     }
     free(file);
     if (rc) {
@@ -200,6 +198,12 @@ void sp_buf_u32(sp_buf *b, uint32_t v)
     sp_buf_put(b, le, 4);
 }
 
+void sp_buf_u64(sp_buf *b, uint64_t v)
+{
+    sp_buf_u32(b, (uint32_t)v);
+    sp_buf_u32(b, (uint32_t)(v >> 32));
+}
+
 void sp_buf_free(sp_buf *b)
 {
     free(b->data);
@@ -221,4 +225,10 @@ uint32_t sp_read_u32(sp_reader *r)
 {
     const uint8_t *p = sp_read_bytes(r, 4);
     return p ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24 : 0;
+}
+
+uint64_t sp_read_u64(sp_reader *r)
+{
+    uint64_t lo = sp_read_u32(r);
+    return lo | (uint64_t)sp_read_u32(r) << 32;
 }

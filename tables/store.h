@@ -34,7 +34,14 @@ int sp_store_read(const char *path, sp_store_kind kind, void **payload, size_t *
 int sp_store_read_either(const char *path, sp_store_kind a, sp_store_kind b, sp_store_kind *found, void **payload,
                          size_t *len, char *err, size_t errcap);
 
-/* Writes text (a CSV or Markdown file) atomically. */
+/* Writes a one-line reason into err (cap bytes) and returns -1, for `return sp_store_fail(...)`. */
+int sp_store_fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Compresses len bytes of src into dst (room cap: ZSTD_compressBound(len)) as one zstd frame, as the
+ * payloads of store files are (chunks.h too); the size written, or a zstd error code (ZSTD_isError). */
+size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len);
+
+/* Writes bytes as they are (a CSV or Markdown file, a chunk file) atomically. */
 int sp_store_write_text(const char *path, const char *text, size_t len, char *err, size_t errcap);
 
 /* A growable byte buffer for building payloads. */
@@ -46,6 +53,7 @@ typedef struct sp_buf {
 
 void sp_buf_put(sp_buf *b, const void *p, size_t n);
 void sp_buf_u32(sp_buf *b, uint32_t v);
+void sp_buf_u64(sp_buf *b, uint64_t v);
 void sp_buf_free(sp_buf *b);
 
 /* Reading a payload back: values are little-endian; a reader that runs past the end sets failed. */
@@ -56,6 +64,7 @@ typedef struct sp_reader {
 } sp_reader;
 
 uint32_t sp_read_u32(sp_reader *r);
+uint64_t sp_read_u64(sp_reader *r);
 const void *sp_read_bytes(sp_reader *r, size_t n);
 
 #endif

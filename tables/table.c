@@ -1,6 +1,7 @@
 /* table.c: the generator loop (table.h): for each play and size, solve, compute the nimber, build
- * and check a certificate, then write the row, the README and plots, the certificate and the stores, each
- * atomically; with --resume, read them back first. */
+ * and check a certificate, then write the row, the README and plots and the certificate, each
+ * atomically, and append what was learned since the last save to the chunk files; with --resume, read
+ * them back first. */
 #include "table.h"
 
 #include <assert.h>
@@ -9,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cert.h"
 #include "certify.h"
+#include "chunks.h"
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
@@ -27,6 +30,9 @@ typedef struct run {
     sp_solver *s;
     sp_table tables[2]; /* normal, misère */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
+    uint64_t nim_saved;  /* the mark of the nimber store (solver.h) up to which the chunk file has its nimbers */
+    size_t proven_saved; /* how many of proven the chunk file has */
+    bool nim_old, proven_old; /* read from an older store file, to be replaced by the chunk file */
     double checkpoint;  /* monotonic seconds: when the stores were last saved */
     sp_progress progress;
     char date[32], machine[128];
@@ -68,104 +74,127 @@ static int make_dir(const char *path, char *err, size_t cap)
 
 /* ---------------------------------------------------------------- stores */
 
-/* The land nimbers to save, pointing into the solver's store, to be written sorted (keylist.h). */
-typedef struct nimber_ref {
-    const sp_tok *key;
-    uint32_t len, nimber;
-} nimber_ref;
-
-typedef struct nimber_refs {
-    nimber_ref *v;
+/* The entries of a save, pointing at keys held by the solver or by run.proven. */
+typedef struct refs {
+    sp_keylist_ref *v;
     size_t n, cap;
-} nimber_refs;
+} refs;
 
-static int keep_ref(void *arg, const sp_tok *key, size_t len, unsigned nimber)
+static int keep_ref(void *arg, const sp_tok *key, size_t len, unsigned value)
 {
-    nimber_refs *refs = arg;
-    if (sp_grow((void **)&refs->v, &refs->cap, refs->n + 1, sizeof *refs->v))
+    refs *rs = arg;
+    if (sp_grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *rs->v))
         return -1;
-    refs->v[refs->n++] = (nimber_ref){key, (uint32_t)len, nimber};
+    rs->v[rs->n++] = (sp_keylist_ref){key, (uint32_t)len, value};
     return 0;
 }
 
-static int by_key(const void *a, const void *b)
+/* DIR/state/NAME.EXT */
+static const char *state_file(const run *r, char *buf, size_t cap, const char *name, const char *ext)
 {
-    const nimber_ref *x = a, *y = b;
-    return sp_key_cmp(x->key, x->len, y->key, y->len);
+    snprintf(buf, cap, "%s/state/%s.%s", r->o->out, name, ext);
+    return buf;
 }
 
-/* The payload of the nimber store: every land nimber the solver holds, sorted by key. */
-static int put_nimbers(run *r, sp_buf *b)
+/* Saves the entries of rs, sorted, as a chunk appended to DIR/state/NAME.chunks. When the state was
+ * read from the older NAME.store (*old), the chunk file is written whole instead, every entry in one
+ * chunk, and the old store is removed once it is on disk: its entries are all in the chunk file
+ * then, and git's history keeps it. Nothing new, nothing written. */
+static int save_chunk(run *r, const char *name, sp_chunks_kind kind, refs *rs, bool *old)
 {
-    nimber_refs refs = {0};
-    int rc = sp_solver_each_nimber(r->s, keep_ref, &refs);
-    if (rc == 0) {
-        qsort(refs.v, refs.n, sizeof *refs.v, by_key);
-        for (size_t i = 0; i < refs.n; i++)
-            sp_keylist_put_after(b, i ? refs.v[i - 1].key : NULL, i ? refs.v[i - 1].len : 0, refs.v[i].key,
-                                 refs.v[i].len, refs.v[i].nimber);
+    char path[4096];
+    if (rs->n == 0 && !*old)
+        return 0;
+    sp_buf b = {0};
+    sp_keylist_put_sorted(&b, rs->v, rs->n);
+    state_file(r, path, sizeof path, name, "chunks");
+    sp_chunks_info info = {0};
+    int rc = b.failed ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving %s", path)
+             : *old   ? sp_chunks_write(path, kind, b.data, b.len, rs->n, r->err, sizeof r->err)
+                      : sp_chunks_append(path, kind, b.data, b.len, rs->n, &info, r->err, sizeof r->err);
+    sp_buf_free(&b);
+    if (rc == 0 && info.torn)
+        fprintf(r->o->log, "sprouts table: %s\n", info.warning);
+    if (rc == 0 && *old) {
+        if (!r->o->quiet)
+            fprintf(r->o->log, "sprouts table: %s: %zu entries, written whole from %s.store (now removed)\n", path,
+                    rs->n, name);
+        unlink(state_file(r, path, sizeof path, name, "store"));
+        *old = false;
     }
-    free(refs.v);
-    if (rc || b->failed)
-        return snprintf(r->err, sizeof r->err, "out of memory while saving the land nimbers"), -1;
-    return 0;
+    return rc;
 }
 
-static void put_keys(sp_buf *b, const sp_children *keys)
+/* Saves the land nimbers stored since the last save. */
+static int save_nimbers(run *r)
 {
-    for (size_t i = 0; i < keys->n; i++)
-        sp_keylist_put(b, keys->tok + keys->off[i], keys->len[i], 0);
+    uint64_t now = sp_solver_nimber_mark(r->s);
+    refs rs = {0};
+    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, keep_ref, &rs)
+                 ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the land nimbers")
+                 : save_chunk(r, "nimbers", SP_CHUNKS_NIMBERS, &rs, &r->nim_old);
+    if (rc == 0)
+        r->nim_saved = now;
+    free(rs.v);
+    return rc;
+}
+
+/* Saves the misère positions proven since the last save. */
+static int save_proven(run *r)
+{
+    const sp_children *p = &r->proven;
+    refs rs = {0};
+    int rc = 0;
+    for (size_t i = r->proven_saved; rc == 0 && i < p->n; i++)
+        rc = keep_ref(&rs, p->tok + p->off[i], p->len[i], 0);
+    rc = rc ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the misere facts")
+            : save_chunk(r, "misere-proven", SP_CHUNKS_PROVEN, &rs, &r->proven_old);
+    if (rc == 0)
+        r->proven_saved = p->n;
+    free(rs.v);
+    return rc;
 }
 
 static int save_stores(run *r)
 {
-    char path[4096];
     r->checkpoint = sp_clock_now();
-    sp_buf b = {0};
-    in_dir(r, path, sizeof path, "state/nimbers.store");
-    int rc = put_nimbers(r, &b) ? -1
-                                : sp_store_write(path, SP_STORE_NIMBERS_SORTED, b.data, b.len, r->err, sizeof r->err);
-    sp_buf_free(&b);
-    put_keys(&b, &r->proven);
-    in_dir(r, path, sizeof path, "state/misere-proven.store");
-    if (rc == 0)
-        rc = b.failed ? (snprintf(r->err, sizeof r->err, "out of memory while saving the misere facts"), -1)
-                      : sp_store_write(path, SP_STORE_PROVEN, b.data, b.len, r->err, sizeof r->err);
-    sp_buf_free(&b);
-    return rc;
+    return save_nimbers(r) || save_proven(r) ? -1 : 0;
 }
 
-/* The payload of store DIR/state/name, of kind *kind or the older `old` (*kind then says which; NULL, 0
- * when there is no such file); -1 when unreadable. */
-static int read_store(run *r, const char *name, sp_store_kind *kind, sp_store_kind old, void **payload, size_t *len)
+/* Calls add for each entry DIR/state holds of one thing: first the older store file NAME.store (of
+ * kind `kind` or `older`; *old says whether there is one), then the chunk file NAME.chunks; -1 when
+ * one is unreadable or refused (a reason in r->err). */
+static int read_state(run *r, const char *name, sp_store_kind kind, sp_store_kind older, sp_chunks_kind chunks,
+                      sp_keylist_fn add, bool *old)
 {
-    char path[4096], rel[256];
-    snprintf(rel, sizeof rel, "state/%s", name);
-    in_dir(r, path, sizeof path, rel);
-    *payload = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    fclose(f);
-    return sp_store_read_either(path, *kind, old, kind, payload, len, r->err, sizeof r->err);
+    char path[4096];
+    void *payload = NULL;
+    size_t len = 0;
+    *old = access(state_file(r, path, sizeof path, name, "store"), F_OK) == 0;
+    int rc = *old ? sp_store_read_either(path, kind, older, &kind, &payload, &len, r->err, sizeof r->err) : 0;
+    if (rc == 0 && *old && sp_keylist_each(payload, len, kind == SP_STORE_NIMBERS_SORTED, add, r) < 0)
+        rc = sp_store_fail(r->err, sizeof r->err, "%s: malformed store payload", path);
+    free(payload);
+    if (rc || access(state_file(r, path, sizeof path, name, "chunks"), F_OK))
+        return rc ? -1 : 0;
+    sp_chunks_info info;
+    rc = sp_chunks_read(path, chunks, add, r, &info, r->err, sizeof r->err);
+    if (rc == 0 && info.torn)
+        fprintf(r->o->log, "sprouts table: %s\n", info.warning);
+    return rc ? -1 : 0; /* add's reason, when it stopped the reading, is in r->err */
 }
 
-/* Calls add for each (key, value) of a store's payload (sorted or plain, by its kind); -1 when it is
- * malformed. */
-static int each_entry(run *r, const char *name, sp_store_kind kind, const void *payload, size_t len, sp_keylist_fn add)
-{
-    if (sp_keylist_each(payload, len, kind == SP_STORE_NIMBERS_SORTED, add, r) == 0)
-        return 0;
-    snprintf(r->err, sizeof r->err, "%s/state/%s: malformed store payload", r->o->out, name);
-    return -1;
-}
-
+/* A land nimber saved by an earlier run. A land saved twice keeps its first nimber, and must have
+ * the same one the second time. */
 static int add_nimber(void *arg, const sp_tok *key, size_t len, uint32_t v)
 {
     run *r = arg;
-    sp_solver_add_nimber(r->s, key, len, v);
-    return 0;
+    int had = sp_solver_add_nimber(r->s, key, len, v) ? -1 : sp_solver_known_nimber(r->s, key, len);
+    if (had < 0 || (uint32_t)had == v)
+        return 0; /* stored, or a repeat, or no room (the budget is checked once all are read) */
+    sp_store_fail(r->err, sizeof r->err, "%s/state: a land saved with the nimber %d, and again with %u", r->o->out,
+                  had, v);
+    return 1;
 }
 
 /* A position proven lost in misère play by an earlier run: the solver starts out knowing it. */
@@ -335,16 +364,17 @@ static int prepare(run *r)
     return 0;
 }
 
-/* A solver holding the nimbers an earlier run saved (a store's payload). Unless --nim-mb sets it, the
- * nimber store's budget doubles until they fill at most half of it: a store that kept only some of
- * them would write only those at the next save, and the others would be lost. */
-static int solver_with_nimbers(run *r, sp_solver_opts *so, sp_store_kind kind, const void *nim, size_t len)
+/* A solver holding the nimbers earlier runs saved. Unless --nim-mb sets it, the nimber store's budget
+ * doubles until they fill at most half of it: a store that kept only some of them would lose the
+ * others at the next rewrite of the chunk file (a conversion, a compaction). */
+static int solver_with_nimbers(run *r, sp_solver_opts *so)
 {
     for (;;) {
         sp_solver_stats st;
         if (!(r->s = sp_solver_new(so)))
-            return snprintf(r->err, sizeof r->err, "cannot allocate the solver's memory"), -1;
-        if (each_entry(r, "nimbers.store", kind, nim, len, add_nimber))
+            return sp_store_fail(r->err, sizeof r->err, "cannot allocate the solver's memory");
+        if (read_state(r, "nimbers", SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS, SP_CHUNKS_NIMBERS, add_nimber,
+                       &r->nim_old))
             return -1;
         sp_solver_stats_get(r->s, &st);
         if (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)) {
@@ -355,8 +385,8 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so, sp_store_kind kind, c
         }
         if (r->o->solver.nim_bytes)
             return snprintf(r->err, sizeof r->err,
-                            "%s/state/nimbers.store holds more land nimbers than --nim-mb %zu keeps: give a "
-                            "larger budget, or leave --nim-mb out to have one that holds them",
+                            "%s/state holds more land nimbers than --nim-mb %zu keeps: give a larger budget, or "
+                            "leave --nim-mb out to have one that holds them",
                             r->o->out, r->o->solver.nim_bytes >> 20),
                    -2;
         so->nim_bytes = 2 * st.nim_bytes;
@@ -365,22 +395,16 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so, sp_store_kind kind, c
     }
 }
 
-/* The solver, knowing what earlier runs saved. */
+/* The solver, knowing what earlier runs saved; what it read counts as saved, unless it came from an
+ * older store file (then the first save writes it all to the chunk file). */
 static int open_solver(run *r, sp_solver_opts *so)
 {
-    void *nim = NULL, *proven = NULL;
-    size_t nim_len = 0, proven_len = 0;
-    sp_store_kind nim_kind = SP_STORE_NIMBERS_SORTED, proven_kind = SP_STORE_PROVEN;
-    int rc = read_store(r, "nimbers.store", &nim_kind, SP_STORE_NIMBERS, &nim, &nim_len) ||
-                     read_store(r, "misere-proven.store", &proven_kind, SP_STORE_PROVEN, &proven, &proven_len)
-                 ? -1
-                 : 0;
+    int rc = solver_with_nimbers(r, so);
     if (rc == 0)
-        rc = solver_with_nimbers(r, so, nim_kind, nim, nim_len);
-    if (rc == 0)
-        rc = each_entry(r, "misere-proven.store", proven_kind, proven, proven_len, add_proven);
-    free(nim);
-    free(proven);
+        rc = read_state(r, "misere-proven", SP_STORE_PROVEN, SP_STORE_PROVEN, SP_CHUNKS_PROVEN, add_proven,
+                        &r->proven_old);
+    r->nim_saved = r->nim_old || !r->s ? 0 : sp_solver_nimber_mark(r->s);
+    r->proven_saved = r->proven_old ? 0 : r->proven.n;
     return rc;
 }
 
@@ -420,6 +444,8 @@ int sp_table_run(const sp_table_opts *o)
     int rc = prepare(r);
     if (rc == 0)
         rc = open_solver(r, &so);
+    if (rc == 0 && (r->nim_old || r->proven_old))
+        rc = save_stores(r); /* the older files become chunk files at once, whether any size runs or not */
     if (rc) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);
         rc = rc == -2 ? 2 : 1;

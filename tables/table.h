@@ -3,10 +3,14 @@
  * what it learned, and resumes after a crash.
  *
  * Contract:
- * - Every finished size is on disk before the next starts: rows, README, certificate and stores are
- *   each written atomically, so a kill at any moment loses at most the size in progress.
- * - With resume, rows already solved are kept and skipped; unsolved ones are tried again; the stores
- *   written before are read back (a corrupt or foreign store stops the run with its reason).
+ * - Every finished size is on disk before the next starts: rows, README and certificate are each
+ *   written atomically, and what was learned (DIR/state/nimbers.chunks, misere-proven.chunks) is
+ *   appended as a chunk of what is new since the last save (chunks.h), so a kill at any moment loses
+ *   at most the size in progress.
+ * - With resume, rows already solved are kept and skipped; unsolved ones are tried again; the state
+ *   written before is read back (a corrupt or foreign file stops the run with its reason; a torn last
+ *   chunk is left out with a warning), older store files (.store) included, which are rewritten as
+ *   chunk files at once and removed.
  * - A size that exceeds the time limit is recorded as unsolved (never as a result), and the run goes on.
  * - Every solved size gets a certificate, checked before its row is written (cert.h, verify.h).
  */

@@ -85,6 +85,11 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("verify", "/nonexistent/file.cert", NULL), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("verify", NULL, NULL), 2);
+    ck_assert_int_eq(run("compact", "/nonexistent/nimbers.chunks", NULL), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("compact", NULL, NULL), 2);
+    ck_assert_int_eq(run("compact", "a.chunks", "b.chunks"), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("solve", "0*3", "--threads=0"), 2);
     ck_assert_int_eq(run("solve", "0*3", "--tt-mb=lots"), 2);
     ck_assert_int_eq(run("solve", "0*3", "--nim-mb=8"), 2); /* the store's least is 16 MiB */

@@ -392,15 +392,6 @@ START_TEST(tt_keeps_entries_as_it_grows)
 }
 END_TEST
 
-/* A made-up land key per i (the store only asks that a key ends its land with SP_TK_END_L). */
-static size_t numbered_land(uint32_t i, sp_tok key[5])
-{
-    for (unsigned j = 0; j < 4; j++)
-        key[j] = (sp_tok)(SP_TK_ONE + ((i >> (5 * j)) & 31));
-    key[4] = SP_TK_END_L;
-    return 5;
-}
-
 static unsigned numbered_value(uint32_t i)
 {
     return (i * 2654435761u) % 100003u;
@@ -409,14 +400,14 @@ static unsigned numbered_value(uint32_t i)
 static bool put_numbered(sp_nimstore *ns, uint32_t i)
 {
     sp_tok key[5];
-    size_t len = numbered_land(i, key);
+    size_t len = sp_test_numbered_land(i, key);
     return sp_nimstore_put(ns, key, len, sp_key_hash64(key, len), numbered_value(i));
 }
 
 static int get_numbered(const sp_nimstore *ns, uint32_t i)
 {
     sp_tok key[5];
-    size_t len = numbered_land(i, key);
+    size_t len = sp_test_numbered_land(i, key);
     return sp_nimstore_get(ns, key, len, sp_key_hash64(key, len));
 }
 
@@ -507,6 +498,98 @@ START_TEST(nimstore_grows_under_threads)
 }
 END_TEST
 
+/* The lands a window of the store's history holds, each counted in seen[] (numbered lands only). */
+typedef struct window {
+    uint8_t *seen;
+    uint32_t n, count;
+} window;
+
+static int see_numbered(void *arg, const sp_tok *key, size_t len, unsigned value)
+{
+    window *w = arg;
+    uint32_t i = sp_test_land_number(key, len);
+    ck_assert_uint_lt(i, w->n);
+    ck_assert_uint_eq(value, numbered_value(i));
+    w->seen[i]++;
+    w->count++;
+    return 0;
+}
+
+static uint32_t count_between(const sp_nimstore *ns, uint64_t from, uint64_t to, window *w)
+{
+    uint32_t before = w->count;
+    ck_assert_int_eq(sp_nimstore_each(ns, from, to, see_numbered, w), 0);
+    return w->count - before;
+}
+
+/* Marks split the store's history: a save from the last mark to a new one sees the lands stored
+ * between them, and no other (a repeat stores nothing, and so adds nothing). */
+START_TEST(nimstore_marks_split_history)
+{
+    sp_nimstore *ns = sp_nimstore_new((size_t)4 << 20);
+    ck_assert_ptr_nonnull(ns);
+    window w = {calloc(3000, 1), 3000, 0};
+    ck_assert_uint_eq(sp_nimstore_mark(ns), 0);
+    for (uint32_t i = 0; i < 1000; i++)
+        ck_assert(put_numbered(ns, i));
+    uint64_t m1 = sp_nimstore_mark(ns);
+    for (uint32_t i = 1000; i < 3000; i++)
+        ck_assert(put_numbered(ns, i));
+    ck_assert(!put_numbered(ns, 5));
+    uint64_t m2 = sp_nimstore_mark(ns);
+    ck_assert_uint_gt(m2, m1);
+    ck_assert_uint_eq(count_between(ns, 0, m1, &w), 1000);
+    for (uint32_t i = 0; i < 3000; i++)
+        ck_assert_uint_eq(w.seen[i], i < 1000);
+    ck_assert_uint_eq(count_between(ns, m1, m2, &w), 2000);
+    ck_assert_uint_eq(count_between(ns, m2, UINT64_MAX, &w), 0);
+    ck_assert_uint_eq(count_between(ns, 0, UINT64_MAX, &w), 3000);
+    for (uint32_t i = 0; i < 3000; i++)
+        ck_assert_uint_eq(w.seen[i], 2);
+    free(w.seen);
+    sp_nimstore_free(ns);
+}
+END_TEST
+
+static atomic_uint storers_done;
+
+/* Thread 0 takes marks and reads each window while the others store (and race each other). */
+static void *store_or_mark(void *arg)
+{
+    thread_job *j = arg;
+    if (j->id) {
+        store_part(arg);
+        atomic_fetch_add(&storers_done, 1);
+        return NULL;
+    }
+    window w = {calloc(STORE_LANDS, 1), STORE_LANDS, 0};
+    pthread_barrier_wait(j->start);
+    uint64_t last = 0;
+    for (bool done = false; !done;) {
+        done = atomic_load(&storers_done) == STORE_THREADS - 1; /* read before the mark: it covers them */
+        uint64_t now = sp_nimstore_mark(j->table);
+        count_between(j->table, last, now, &w);
+        last = now;
+    }
+    for (uint32_t i = 0; i < STORE_LANDS; i++)
+        ck_assert_msg(w.seen[i] == 1, "land %u seen %u times", i, w.seen[i]);
+    free(w.seen);
+    return NULL;
+}
+
+/* Saves taken while other threads store (and the table doubles) see every land once. */
+START_TEST(nimstore_marks_under_threads)
+{
+    for (unsigned round = 0; round < 8; round++) {
+        sp_nimstore *ns = sp_nimstore_new((size_t)4 << 20);
+        ck_assert_ptr_nonnull(ns);
+        atomic_store(&storers_done, 0);
+        run_together(ns, STORE_THREADS, store_or_mark);
+        sp_nimstore_free(ns);
+    }
+}
+END_TEST
+
 /* With its nimber store full the solver still answers: a land of a sum settled already, whose
  * nimber the store could not keep, is known from its proven couple in the transposition table
  * (before, the sum settled it again and again without end, as 0*51 did in the table run: this test
@@ -521,7 +604,7 @@ START_TEST(full_nimber_store)
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
     ck_assert(!st.nim_full);
-    while (sp_solver_add_nimber(s, key, numbered_land(filled, key), 0)) /* lands no game reaches */
+    while (sp_solver_add_nimber(s, key, sp_test_numbered_land(filled, key), 0)) /* lands no game reaches */
         filled++;
     sp_solver_stats_get(s, &st);
     ck_assert_uint_eq(st.nimbers, filled);
@@ -738,6 +821,8 @@ int main(int argc, char **argv)
     add_case(s, "tt growth under threads", tt_grows_under_threads);
     add_case(s, "nimstore growth", nimstore_keeps_lands_as_it_grows);
     add_case(s, "nimstore threads", nimstore_grows_under_threads);
+    add_case(s, "nimstore marks", nimstore_marks_split_history);
+    add_case(s, "nimstore marks threads", nimstore_marks_under_threads);
     add_case(s, "nimbers of the start", nimbers_of_the_start);
     add_case(s, "spots nimbers", spots_reference_nimbers);
     add_case(s, "reference", agrees_with_reference);

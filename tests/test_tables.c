@@ -12,11 +12,13 @@
 
 #include "cert.h"
 #include "certify.h"
+#include "chunks.h"
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
 #include "report.h"
 #include "store.h"
+#include "testpos.h"
 #include "testutil.h"
 #include "verify.h"
 #include "vgame.h"
@@ -621,19 +623,18 @@ static int load_one(void *arg, const sp_tok *key, size_t len, uint32_t nimber)
     return 0;
 }
 
-/* The lands of DIR/state/nimbers.store (keys in a list, nimbers beside them); false when absent. */
+/* The lands of DIR/state/nimbers.chunks (keys in a list, nimbers beside them, each land once); false
+ * when absent. */
 static bool load_nimbers(const char *dir, sp_children *lands, uint32_t **nimbers)
 {
-    char path[600], err[512];
-    void *payload;
-    size_t len;
-    sp_store_kind kind;
-    snprintf(path, sizeof path, "%s/state/nimbers.store", dir);
-    if (sp_store_read_either(path, SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS, &kind, &payload, &len, err, sizeof err))
+    char path[600], err[1024];
+    snprintf(path, sizeof path, "%s/state/nimbers.chunks", dir);
+    if (access(path, F_OK))
         return false;
     loaded l = {lands, NULL, 0};
-    ck_assert_int_eq(sp_keylist_each(payload, len, kind == SP_STORE_NIMBERS_SORTED, load_one, &l), 0);
-    free(payload);
+    sp_chunks_info info;
+    ck_assert_msg(sp_chunks_read(path, SP_CHUNKS_NIMBERS, load_one, &l, &info, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(info.warning, "");
     *nimbers = l.nimbers;
     return true;
 }
@@ -679,16 +680,6 @@ START_TEST(ctrl_c_keeps_the_nimbers_proven)
 }
 END_TEST
 
-/* A made-up land key per i (a store only asks that a key ends its land with SP_TK_END_L), which no
- * game reaches. */
-static size_t numbered_land(uint32_t i, sp_tok key[5])
-{
-    for (unsigned j = 0; j < 4; j++)
-        key[j] = (sp_tok)(SP_TK_ONE + ((i >> (5 * j)) & 31));
-    key[4] = SP_TK_END_L;
-    return 5;
-}
-
 enum { SAVED_LANDS = 200000 }; /* more than a store of 16 MiB holds (131,072) */
 
 static int run_small(const char *out, const char *nim_mb)
@@ -699,23 +690,17 @@ static int run_small(const char *out, const char *nim_mb)
     return run_quiet(argv, NULL);
 }
 
-/* How many of the made-up lands DIR/state/nimbers.store holds, each with nimber i % 7; with sorted,
- * the store must list its lands sorted by key, as the program writes it (lands alike side by side
- * compress to about half). */
-static size_t saved_lands_kept(const char *out, bool sorted)
+/* How many of the made-up lands DIR/state/nimbers.chunks holds, each with nimber i % 7. */
+static size_t saved_lands_kept(const char *out)
 {
     sp_children lands;
     uint32_t *v;
     sp_children_init(&lands);
     ck_assert(load_nimbers(out, &lands, &v));
-    for (size_t i = 1; sorted && i < lands.n; i++)
-        ck_assert_int_lt(sp_key_cmp(lands.tok + lands.off[i - 1], lands.len[i - 1], lands.tok + lands.off[i],
-                                    lands.len[i]),
-                         0);
     size_t kept = 0;
     for (uint32_t i = 0; i < SAVED_LANDS; i++) {
         sp_tok key[5];
-        long j = sp_children_find(&lands, key, numbered_land(i, key));
+        long j = sp_children_find(&lands, key, sp_test_numbered_land(i, key));
         kept += j >= 0 && v[j] == i % 7;
     }
     sp_children_free(&lands);
@@ -723,13 +708,14 @@ static size_t saved_lands_kept(const char *out, bool sorted)
     return kept;
 }
 
-/* Resumed beside more saved land nimbers than the nimber store's default budget holds, a run makes
- * the budget large enough, so that its next save writes them all back (before, the store kept the
- * first 131,072 and the run saved only those: the others were lost); a budget set too small for them
- * is refused before anything is searched or written. */
+/* Resumed beside an older store file (the earlier format: plain, any order) of more land nimbers than
+ * the nimber store's default budget holds, a run makes the budget large enough, writes them all into
+ * the chunk file and removes the old store (before, the store kept the first 131,072 and the run
+ * saved only those: the others were lost); a budget set too small for them is refused before
+ * anything is searched or written, the old store left as it was. */
 START_TEST(resume_keeps_every_saved_nimber)
 {
-    char out[512], state[600], path[700], err[512];
+    char out[512], state[600], store[700], chunks[700], csv[700], err[512];
     path_in(out, sizeof out, "big");
     snprintf(state, sizeof state, "%s/state", out);
     ck_assert_int_eq(mkdir(out, 0755), 0);
@@ -737,19 +723,23 @@ START_TEST(resume_keeps_every_saved_nimber)
     sp_buf b = {0};
     for (uint32_t i = 0; i < SAVED_LANDS; i++) {
         sp_tok key[5];
-        sp_keylist_put(&b, key, numbered_land(i, key), i % 7); /* the earlier format: plain, any order */
+        sp_keylist_put(&b, key, sp_test_numbered_land(i, key), i % 7);
     }
     ck_assert(!b.failed);
-    snprintf(path, sizeof path, "%s/nimbers.store", state);
-    ck_assert_int_eq(sp_store_write(path, SP_STORE_NIMBERS, b.data, b.len, err, sizeof err), 0);
+    snprintf(store, sizeof store, "%s/nimbers.store", state);
+    snprintf(chunks, sizeof chunks, "%s/nimbers.chunks", state);
+    snprintf(csv, sizeof csv, "%s/normal.csv", out);
+    ck_assert_int_eq(sp_store_write(store, SP_STORE_NIMBERS, b.data, b.len, err, sizeof err), 0);
     sp_buf_free(&b);
+    size_t size = file_size(store);
     ck_assert_int_eq(run_small(out, "16"), 2);
-    ck_assert_uint_eq(saved_lands_kept(out, false), SAVED_LANDS); /* as the test wrote it */
-    snprintf(path, sizeof path, "%s/normal.csv", out);
-    ck_assert_uint_eq(file_size(path), 0); /* nothing solved */
+    ck_assert_uint_eq(file_size(store), size);
+    ck_assert_int_ne(access(chunks, F_OK), 0);
+    ck_assert_uint_eq(file_size(csv), 0); /* nothing solved */
     ck_assert_int_eq(run_small(out, NULL), 0);
-    ck_assert_uint_eq(saved_lands_kept(out, true), SAVED_LANDS);
-    ck_assert_uint_gt(file_size(path), 0);
+    ck_assert_uint_eq(saved_lands_kept(out), SAVED_LANDS);
+    ck_assert_int_ne(access(store, F_OK), 0);
+    ck_assert_uint_gt(file_size(csv), 0);
 }
 END_TEST
 
@@ -768,6 +758,284 @@ START_TEST(time_limit_leaves_sizes_unsolved)
     results_of(csv, rows, sizeof rows);
     ck_assert_ptr_nonnull(strstr(rows, "30 unsolved"));
     ck_assert_ptr_nonnull(strstr(rows, "31 unsolved"));
+}
+END_TEST
+
+/* ---------------------------------------------------------------- chunk files */
+
+/* Appends a chunk of the made-up lands from .. to - 1, land i with the value i % 7 + plus. */
+static void append_lands(const char *path, uint32_t from, uint32_t to, uint32_t plus)
+{
+    size_t n = to - from;
+    sp_tok(*keys)[5] = malloc((n + 1) * sizeof *keys);
+    sp_keylist_ref *refs = malloc((n + 1) * sizeof *refs);
+    ck_assert(keys && refs);
+    for (uint32_t i = 0; i < n; i++)
+        refs[i] = (sp_keylist_ref){keys[i], (uint32_t)sp_test_numbered_land(from + i, keys[i]), (from + i) % 7 + plus};
+    sp_buf b = {0};
+    sp_keylist_put_sorted(&b, refs, n);
+    ck_assert(!b.failed);
+    char err[1024];
+    ck_assert_msg(sp_chunks_append(path, SP_CHUNKS_NIMBERS, b.data, b.len, n, NULL, err, sizeof err) == 0, "%s", err);
+    sp_buf_free(&b);
+    free(refs);
+    free(keys);
+}
+
+/* The made-up lands 0 .. n - 1 a chunk file gives, each counted in seen; bad counts the entries that
+ * are none of them or have another value than i % 7. */
+typedef struct lands_seen {
+    uint32_t n;
+    uint8_t *seen;
+    uint64_t bad;
+} lands_seen;
+
+static int see_land(void *arg, const sp_tok *key, size_t len, uint32_t value)
+{
+    lands_seen *ls = arg;
+    uint32_t i = sp_test_land_number(key, len);
+    if (i >= ls->n || value != i % 7)
+        ls->bad++;
+    else
+        ls->seen[i]++;
+    return 0;
+}
+
+/* How many of the lands 0 .. n - 1 the file holds (each once, with the value i % 7, and nothing else),
+ * or -1 when it is refused (the reason in err). */
+static long read_lands(const char *path, uint32_t n, sp_chunks_info *info, char err[1024])
+{
+    lands_seen ls = {n, calloc(n, 1), 0};
+    int rc = sp_chunks_read(path, SP_CHUNKS_NIMBERS, see_land, &ls, info, err, 1024);
+    long kept = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        ck_assert_uint_le(ls.seen[i], 1);
+        kept += ls.seen[i];
+    }
+    free(ls.seen);
+    ck_assert_uint_eq(ls.bad, 0);
+    return rc ? -1 : kept;
+}
+
+/* The whole of a file (malloc'ed), its length in *len. */
+static uint8_t *file_bytes(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    *len = file_size(path);
+    uint8_t *data = malloc(*len + 1);
+    ck_assert_uint_eq(fread(data, 1, *len, f), *len);
+    fclose(f);
+    return data;
+}
+
+static void write_bytes(const char *path, const uint8_t *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+/* A file of three chunks, lands 0..99, 100..249, 250..299; ends[i]: where chunk i + 1 ends. */
+static void three_chunks(const char *path, size_t ends[3])
+{
+    unlink(path);
+    append_lands(path, 0, 100, 0);
+    ends[0] = file_size(path);
+    append_lands(path, 100, 250, 0);
+    ends[1] = file_size(path);
+    append_lands(path, 250, 300, 0);
+    ends[2] = file_size(path);
+}
+
+/* Appends read back: every entry of every chunk, in order; each append leaves the bytes before it as
+ * they were. Another kind, another version and another file are refused. */
+START_TEST(chunks_round_trip)
+{
+    char path[512], err[1024];
+    path_in(path, sizeof path, "x.chunks");
+    size_t ends[3], len;
+    append_lands(path, 0, 100, 0);
+    append_lands(path, 100, 250, 0);
+    uint8_t *two = file_bytes(path, &len);
+    append_lands(path, 250, 300, 0);
+    size_t all;
+    uint8_t *three = file_bytes(path, &all);
+    ck_assert_uint_gt(all, len);
+    ck_assert(!memcmp(two, three, len));
+    sp_chunks_info info;
+    ck_assert_int_eq(read_lands(path, 300, &info, err), 300);
+    ck_assert_uint_eq(info.kind, SP_CHUNKS_NIMBERS);
+    ck_assert_uint_eq(info.chunks, 3);
+    ck_assert_uint_eq(info.entries, 300);
+    ck_assert_uint_eq(info.end, all);
+    ck_assert_uint_eq(info.torn, 0);
+    ck_assert_str_eq(info.warning, "");
+    three_chunks(path, ends); /* the same file again, written from nothing */
+    ck_assert_uint_eq(ends[2], all);
+    ck_assert_int_eq(sp_chunks_read(path, SP_CHUNKS_PROVEN, see_land, NULL, &info, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "expected one of misere proven positions"));
+    flip_byte(path, 9); /* the file's format version follows its 8-byte magic */
+    ck_assert_int_eq(read_lands(path, 300, &info, err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "version"));
+    ck_assert_int_eq(sp_store_write_text(path, "n,outcome\n", 10, err, sizeof err), 0);
+    ck_assert_int_eq(read_lands(path, 300, &info, err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "not a sprouts chunk file"));
+    free(two);
+    free(three);
+}
+END_TEST
+
+/* A last chunk cut short anywhere (an append killed part way), or failing its checksums, is left out
+ * with a warning and the chunks before it kept; the next append cuts it off and the file is whole
+ * again. */
+START_TEST(chunks_torn_last_chunk_is_left_out)
+{
+    char path[512], err[1024];
+    path_in(path, sizeof path, "torn.chunks");
+    size_t ends[3], len;
+    three_chunks(path, ends);
+    uint8_t *whole = file_bytes(path, &len);
+    size_t last = ends[2] - ends[1];
+    size_t cuts[] = {1, 8, 40, 63, 64, 65, 70, last / 2, last - 1};
+    for (size_t c = 0; c < sizeof cuts / sizeof *cuts; c++) {
+        write_bytes(path, whole, ends[1] + cuts[c]);
+        sp_chunks_info info;
+        ck_assert_int_eq(read_lands(path, 300, &info, err), 250);
+        ck_assert_uint_eq(info.chunks, 2);
+        ck_assert_uint_eq(info.end, ends[1]);
+        ck_assert_uint_eq(info.torn, cuts[c]);
+        ck_assert_ptr_nonnull(strstr(info.warning, "chunk 3, the last"));
+        ck_assert_ptr_null(strchr(info.warning, '\n'));
+        append_lands(path, 300, 310, 0);
+        size_t now;
+        uint8_t *after = file_bytes(path, &now);
+        ck_assert(!memcmp(after, whole, ends[1]));
+        free(after);
+        ck_assert_int_eq(read_lands(path, 310, &info, err), 260);
+        ck_assert_uint_eq(info.chunks, 3);
+        ck_assert_uint_eq(info.torn, 0);
+        ck_assert_uint_eq(info.end, now);
+    }
+    long flips[] = {(long)ends[1] + 20, (long)ends[2] - 5}; /* in its header, in its data */
+    for (unsigned f = 0; f < 2; f++) {
+        write_bytes(path, whole, len);
+        flip_byte(path, flips[f]);
+        sp_chunks_info info;
+        ck_assert_int_eq(read_lands(path, 300, &info, err), 250);
+        ck_assert_uint_eq(info.torn, last);
+    }
+    free(whole);
+}
+END_TEST
+
+/* A bad chunk with good ones after it is corruption: the file is refused (one line), by the reader
+ * and by an append, which writes nothing. */
+START_TEST(chunks_corrupt_middle_is_refused)
+{
+    char path[512], err[1024];
+    path_in(path, sizeof path, "bad.chunks");
+    size_t ends[3];
+    long flips[] = {(long)16 + 3, (long)16 + 40, 0, 0, 0};
+    three_chunks(path, ends);
+    flips[2] = (long)ends[0] + 20;  /* chunk 2's header */
+    flips[3] = (long)ends[1] - 5;   /* chunk 2's data */
+    flips[4] = (long)ends[0] - 1;   /* the last byte of chunk 1 */
+    for (unsigned f = 0; f < sizeof flips / sizeof *flips; f++) {
+        three_chunks(path, ends);
+        flip_byte(path, flips[f]);
+        sp_chunks_info info;
+        ck_assert_int_eq(read_lands(path, 300, &info, err), -1);
+        ck_assert_msg(strstr(err, "corrupt") != NULL, "flip at %ld: %s", flips[f], err);
+        ck_assert_ptr_null(strchr(err, '\n'));
+        sp_buf b = {0};
+        ck_assert_int_eq(sp_chunks_append(path, SP_CHUNKS_NIMBERS, b.data, 0, 0, NULL, err, sizeof err), -1);
+        ck_assert_uint_eq(file_size(path), ends[2]);
+    }
+}
+END_TEST
+
+/* Compaction leaves one chunk of the same entries, each once; a key given two values (by a later
+ * chunk) is refused, and nothing is written. The command says the same. */
+START_TEST(chunks_compaction)
+{
+    char path[512], out[512], err[1024];
+    path_in(path, sizeof path, "many.chunks");
+    path_in(out, sizeof out, "one.chunks");
+    append_lands(path, 0, 100, 0);
+    append_lands(path, 50, 150, 0); /* 50 repeats with their values */
+    append_lands(path, 150, 400, 0);
+    sp_chunks_info info, back;
+    uint64_t kept;
+    ck_assert_msg(sp_chunks_compact(path, out, &info, &kept, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(info.chunks, 3);
+    ck_assert_uint_eq(info.entries, 450);
+    ck_assert_uint_eq(kept, 400);
+    ck_assert_int_eq(read_lands(out, 400, &back, err), 400);
+    ck_assert_uint_eq(back.chunks, 1);
+    ck_assert_uint_lt(file_size(out), file_size(path));
+    char *argv[] = {(char *)sp_test_program, "compact", path, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0); /* in place */
+    ck_assert_uint_eq(file_size(path), file_size(out));
+    ck_assert_int_eq(read_lands(path, 400, &back, err), 400);
+    ck_assert_uint_eq(back.chunks, 1);
+    append_lands(path, 390, 391, 1); /* land 390 again, with another value */
+    size_t len;
+    uint8_t *before = file_bytes(out, &len);
+    ck_assert_int_eq(sp_chunks_compact(path, out, &info, &kept, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "chunk 2 gives a key the value"));
+    size_t now;
+    uint8_t *after = file_bytes(out, &now);
+    ck_assert(now == len && !memcmp(before, after, len));
+    char *again[] = {(char *)sp_test_program, "compact", path, "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(again, NULL), 2);
+    free(before);
+    free(after);
+}
+END_TEST
+
+static int run_growing(const char *out, const char *to, int resume)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--from", "1", "--to", (char *)to, "--tt-mb", "32",
+                    "--threads", "1", "--quiet", "--out", (char *)out, resume ? "--resume" : NULL, NULL};
+    return run_quiet(argv, NULL);
+}
+
+/* A table run resumed to larger sizes appends to its chunk files what it learned, and only that:
+ * the earlier bytes are unchanged, and no entry is written twice. */
+START_TEST(resumed_run_appends_only_what_is_new)
+{
+    char out[512], path[700], compact[700], err[1024];
+    const char *names[2] = {"nimbers", "misere-proven"};
+    path_in(out, sizeof out, "grow");
+    path_in(compact, sizeof compact, "compact.chunks");
+    ck_assert_int_eq(run_growing(out, "9", 0), 0);
+    uint8_t *first[2];
+    size_t len[2];
+    sp_chunks_info info[2];
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
+        first[i] = file_bytes(path, &len[i]);
+        uint64_t kept;
+        ck_assert_int_eq(sp_chunks_compact(path, compact, &info[i], &kept, err, sizeof err), 0);
+    }
+    ck_assert_int_eq(run_growing(out, "11", 1), 0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
+        size_t now;
+        uint8_t *second = file_bytes(path, &now);
+        ck_assert_msg(now > len[i], "%s did not grow", names[i]);
+        ck_assert_msg(!memcmp(first[i], second, len[i]), "%s: the bytes saved before changed", names[i]);
+        sp_chunks_info more;
+        uint64_t kept;
+        ck_assert_int_eq(sp_chunks_compact(path, compact, &more, &kept, err, sizeof err), 0);
+        ck_assert_uint_gt(more.chunks, info[i].chunks);
+        ck_assert_uint_gt(more.entries, info[i].entries);
+        ck_assert_uint_eq(kept, more.entries); /* no entry twice */
+        free(first[i]);
+        free(second);
+    }
 }
 END_TEST
 
@@ -793,5 +1061,10 @@ int main(int argc, char **argv)
     tcase_add_test(tc, resume_keeps_every_saved_nimber);
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
+    sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
+    sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
+    sp_test_add_case(s, "chunks corrupt", chunks_corrupt_middle_is_refused, setup, teardown, 60);
+    sp_test_add_case(s, "chunks compaction", chunks_compaction, setup, teardown, 60);
+    sp_test_add_case(s, "chunks table", resumed_run_appends_only_what_is_new, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }

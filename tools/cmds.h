@@ -12,6 +12,7 @@ struct sp_subcommand {
 };
 
 int sp_cmd_canon(int argc, char **argv);
+int sp_cmd_compact(int argc, char **argv);
 int sp_cmd_children(int argc, char **argv);
 int sp_cmd_plot(int argc, char **argv);
 int sp_cmd_random(int argc, char **argv);
