@@ -13,8 +13,9 @@
 #include "store.h"
 
 /* The play field of the file: misère certificates of the first format (whole positions only) are
- * still read; they are written with games and land facts now. */
-enum { FILE_NORMAL = 0, FILE_MISERE_WHOLE = 1, FILE_MISERE = 2 };
+ * still read; they are written with games and land facts now. A normal-play certificate with further
+ * roots has its own form, so that a certificate of one root is written as before. */
+enum { FILE_NORMAL = 0, FILE_MISERE_WHOLE = 1, FILE_MISERE = 2, FILE_NORMAL_ROOTS = 3 };
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome)
 {
@@ -40,6 +41,9 @@ int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_
 
 void sp_cert_free(sp_cert *c)
 {
+    for (size_t i = 0; i < c->nmore; i++)
+        free(c->more[i].key);
+    free(c->more);
     free(c->root);
     free(c->k);
     free(c->game_first);
@@ -48,6 +52,21 @@ void sp_cert_free(sp_cert *c)
     sp_children_free(&c->facts);
     sp_children_free(&c->lands);
     memset(c, 0, sizeof *c);
+}
+
+int sp_cert_add_root(sp_cert *c, unsigned spots, const sp_tok *key, size_t len, int outcome)
+{
+    assert(c->play == SP_CERT_NORMAL && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN));
+    sp_cert_root *m = realloc(c->more, (c->nmore + 1) * sizeof *m);
+    if (!m)
+        return -1;
+    c->more = m;
+    sp_tok *k = malloc((len ? len : 1) * sizeof *k);
+    if (!k)
+        return -1;
+    memcpy(k, key, len * sizeof *k);
+    c->more[c->nmore++] = (sp_cert_root){spots, outcome, k, len};
+    return 0;
 }
 
 size_t sp_cert_pair(const sp_tok *key, size_t len, uint32_t g, sp_tok *out)
@@ -197,10 +216,17 @@ static void put_values(sp_buf *b, const sp_cert *c)
 int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap)
 {
     sp_buf b = {0};
-    sp_buf_u32(&b, c->play == SP_CERT_NORMAL ? FILE_NORMAL : FILE_MISERE);
+    sp_buf_u32(&b, c->play == SP_CERT_MISERE ? FILE_MISERE : c->nmore ? FILE_NORMAL_ROOTS : FILE_NORMAL);
     sp_buf_u32(&b, c->spots);
     sp_buf_u32(&b, (uint32_t)c->outcome);
     sp_keylist_put_key(&b, c->root, c->root_len);
+    if (c->nmore)
+        sp_buf_u32(&b, (uint32_t)c->nmore);
+    for (size_t i = 0; i < c->nmore; i++) {
+        sp_buf_u32(&b, c->more[i].spots);
+        sp_buf_u32(&b, (uint32_t)c->more[i].outcome);
+        sp_keylist_put_key(&b, c->more[i].key, c->more[i].len);
+    }
     if (c->play == SP_CERT_MISERE)
         put_values(&b, c);
     put_facts(&b, c, 1);
@@ -241,6 +267,25 @@ static int get_values(sp_reader *r, sp_cert *c)
     return r->failed ? -1 : 0;
 }
 
+/* Reads the further roots of a normal-play fact base; -1 when malformed (none, or a bad outcome). */
+static int get_roots(sp_reader *r, sp_cert *c)
+{
+    sp_tok tmp[SP_KEY_MAX];
+    size_t len;
+    uint32_t n = sp_read_u32(r);
+    if (n == 0 || n > (r->len - r->at) / 12)
+        return -1;
+    for (uint32_t i = 0; i < n && !r->failed; i++) {
+        unsigned spots = sp_read_u32(r);
+        int outcome = (int)sp_read_u32(r);
+        const sp_tok *key = sp_keylist_get_key(r, tmp, &len);
+        if (r->failed || (outcome != SP_CERT_LOSS && outcome != SP_CERT_WIN) ||
+            sp_cert_add_root(c, spots, key, len, outcome))
+            return -1;
+    }
+    return r->failed ? -1 : 0;
+}
+
 static int get_facts(sp_reader *r, sp_cert *c, int with_k)
 {
     sp_tok tmp[SP_KEY_MAX];
@@ -271,10 +316,12 @@ int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap)
     unsigned spots = sp_read_u32(&r);
     int outcome = (int)sp_read_u32(&r);
     const sp_tok *root = sp_keylist_get_key(&r, tmp, &len);
-    int play = form == FILE_NORMAL ? SP_CERT_NORMAL : SP_CERT_MISERE;
-    int rc = !r.failed && form <= FILE_MISERE && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
+    int play = form == FILE_NORMAL || form == FILE_NORMAL_ROOTS ? SP_CERT_NORMAL : SP_CERT_MISERE;
+    int rc = !r.failed && form <= FILE_NORMAL_ROOTS && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
                  ? sp_cert_init(c, play, spots, root, len, outcome)
                  : -1;
+    if (rc == 0 && form == FILE_NORMAL_ROOTS)
+        rc = get_roots(&r, c);
     if (rc == 0 && form == FILE_MISERE)
         rc = get_values(&r, c);
     if (rc == 0 && form == FILE_MISERE_WHOLE) /* whole positions, each beside the game 0 */

@@ -13,6 +13,8 @@
  *   b(h) + b(v) <= sum_birthday (b: the birthday; sums of large games cost the product of their
  *   sizes); the other lands stay in P. value_lives = 0 and no games: facts are whole positions
  *   (the format of earlier versions).
+ * - Normal play may have further roots, each proven from the same facts (one fact base for several
+ *   sizes: the facts the roots share are written once).
  * - The file is a store (store.h) of kind SP_STORE_CERTIFICATE; loading never trusts it: verify.h
  *   decides whether the facts prove the claim.
  */
@@ -31,12 +33,22 @@ enum { SP_CERT_LOSS = 0, SP_CERT_WIN = 1 };
  * list may still grow), seconds since the start; called at most once a second. */
 typedef void (*sp_cert_progress)(void *arg, uint64_t done, uint64_t items, double seconds);
 
+/* A root and its claimed outcome (the further roots of a normal-play fact base). */
+typedef struct sp_cert_root {
+    unsigned spots;      /* the root is 0*spots, or 0 for another root */
+    int outcome;
+    sp_tok *key;
+    size_t len;
+} sp_cert_root;
+
 typedef struct sp_cert {
     int play;            /* SP_CERT_NORMAL or SP_CERT_MISERE */
     unsigned spots;      /* the root is 0*spots, or 0 for another root */
     int outcome;         /* claimed for the player to move at the root */
     sp_tok *root;
     size_t root_len;
+    sp_cert_root *more;  /* normal play: further roots, proven from the same facts */
+    size_t nmore;
     sp_children facts;   /* the facts (read them with sp_cert_fact) */
     uint32_t *k;         /* per fact: its claimed nimber (normal play), its game j (misère play) */
     size_t k_cap;
@@ -51,6 +63,9 @@ typedef struct sp_cert {
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome);
 void sp_cert_free(sp_cert *c);
+
+/* Normal play: adds a further root with its claimed outcome; 0, or -1 when out of memory. */
+int sp_cert_add_root(sp_cert *c, unsigned spots, const sp_tok *key, size_t len, int outcome);
 
 /* Adds a fact: (land, nimber k) in normal play, (position, game k) in misère play; returns its index,
  * or -1 when out of memory. In normal play a land already there keeps its first nimber. */

@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
+#include "minimise.h"
 #include "plot.h"
 #include "progress.h"
 #include "report.h"
@@ -220,7 +221,29 @@ static void keep_proven(run *r, const sp_cert *c)
 
 /* ---------------------------------------------------------------- one size */
 
-/* Builds, checks and writes the certificate of a solved row. */
+/* Replaces c by its minimised certificate, which sp_minimise() has had checked; 1 when it did, 0 when
+ * c stays as built (minimisation failed or was stopped: the certificate built is checked instead). */
+static int minimise_cert(run *r, sp_cert *c)
+{
+    const sp_cert *db[1] = {c};
+    sp_minimise_opts mo = {.rounds = r->o->minimise, .seed = 1, .threads = r->o->solver.threads,
+                           .progress = sp_progress_facts, .arg = &r->progress, .stop = r->o->stop};
+    sp_minimise_stats st;
+    sp_cert small;
+    char why[512];
+    r->progress.phase = "minimising the certificate";
+    int rc = sp_minimise(db, 1, &mo, &small, &st, why, sizeof why);
+    sp_progress_done(&r->progress);
+    if (rc) {
+        fprintf(r->o->log, "sprouts table: minimise: %s (the certificate is written as built)\n", why);
+        return 0;
+    }
+    sp_cert_free(c);
+    *c = small;
+    return 1;
+}
+
+/* Builds, (optionally) minimises, checks and writes the certificate of a solved row. */
 static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_tok *key, size_t len, sp_outcome o)
 {
     sp_cert c;
@@ -233,10 +256,11 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);
+    int small = rc == 0 && !misere && r->o->minimise ? minimise_cert(r, &c) : 0;
     r->progress.phase = "checking the certificate";
-    sp_verify_result v;
+    sp_verify_result v = {.ok = 1};
     sp_verify_watch watch = {sp_progress_facts, &r->progress, r->o->stop};
-    int checked = rc == 0 ? sp_verify(&c, r->o->solver.threads, &watch, &v) : -1;
+    int checked = rc == 0 && !small ? sp_verify(&c, r->o->solver.threads, &watch, &v) : rc == 0 ? 0 : -1;
     sp_progress_done(&r->progress);
     if (checked == 1) { /* stopped from outside: the size is not finished */
         sp_cert_free(&c);

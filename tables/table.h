@@ -30,6 +30,8 @@ typedef struct sp_table_opts {
     int resume;
     double time_limit;         /* seconds per size and play (the certificate not included); 0: none */
     int quiet;                 /* no progress lines */
+    unsigned minimise;         /* normal play: minimise each certificate (minimise.h) with this many
+                                  rounds after the first; 0: write it as built */
     const char *version;       /* the program's version, for provenance */
     const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */

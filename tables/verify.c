@@ -424,13 +424,35 @@ static bool check_item(checker *k, size_t i, char *why, size_t cap)
     return i < nl ? land_fact(k, i, why, cap) : misere_fact(k, i - nl, why, cap);
 }
 
+/* Normal play: does a root's claim follow from the facts? */
+static bool normal_root(checker *k, const sp_tok *key, size_t len, int outcome)
+{
+    return outcome == SP_CERT_LOSS ? xor_of_facts(k->c, key, len) == 0 : normal_answered(k, key, len, 0);
+}
+
+/* The further roots of a normal-play fact base; false (and why) at the first that does not follow. */
+static bool more_roots(checker *k, char *why, size_t cap)
+{
+    const sp_cert *c = k->c;
+    for (size_t i = 0; i < c->nmore; i++) {
+        const sp_cert_root *r = &c->more[i];
+        if (!normal_root(k, r->key, r->len, r->outcome)) {
+            snprintf(why, cap, "root %zu (0*%u): its claimed %s does not follow from the facts", i + 2, r->spots,
+                     r->outcome == SP_CERT_LOSS ? "loss" : "win");
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool check_root(checker *k, char *why, size_t cap)
 {
     const sp_cert *c = k->c;
     bool ok;
     if (c->play == SP_CERT_NORMAL) {
-        ok = c->outcome == SP_CERT_LOSS ? xor_of_facts(c, c->root, c->root_len) == 0
-                                        : normal_answered(k, c->root, c->root_len, 0);
+        ok = normal_root(k, c->root, c->root_len, c->outcome);
+        if (ok)
+            return more_roots(k, why, cap);
     } else {
         uint32_t h = 0;
         sp_tok r[SP_KEY_MAX];

@@ -10,7 +10,8 @@
  * play: a position whose lands all have facts whose nimbers XOR to the Nim heap; misère play: a
  * position whose small lands summed into the game beside it give a fact, or no land left and a game
  * lost for its mover; a position with no move at all is won by the player to move); a claimed win
- * needs one move to a claimed loss. Misère land facts are checked by computing the land's game from
+ * needs one move to a claimed loss. A normal-play fact base with further roots is accepted only when
+ * every root's claim follows. Misère land facts are checked by computing the land's game from
  * its children (each the sum of its lands' claimed games) in the checker's own game arithmetic
  * (vgame.h) and comparing simplest forms. Sound by induction on the length of the game and the lives
  * of lands: no false claim can pass.

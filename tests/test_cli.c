@@ -98,6 +98,13 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("solve", "0*5", "--nim-mb=40"), 0); /* and the report says what it got */
     ck_assert_ptr_nonnull(strstr(out, "of 40 MiB)"));
     ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
+    ck_assert_int_eq(run("table", "--minimise", "0"), 2);
+    ck_assert_int_eq(run("minimise", "/nonexistent/file.cert", NULL), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("minimise", NULL, NULL), 2);
+    ck_assert_int_eq(run("minimise", "--rounds", "many"), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("minimise", "--seed=-1", "x.cert"), 2);
 }
 END_TEST
 

@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--quiet]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -31,6 +31,8 @@ static const char usage[] =
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
+    "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
+    "                  much slower than building it for large n); default: as built\n"
     "  --quiet         no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
@@ -59,7 +61,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"tt-mb", required_argument, 0, 'm'},   {"out", required_argument, 0, 'o'},
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
-        {"nim-mb", required_argument, 0, 'N'},  {0, 0, 0, 0}};
+        {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -75,6 +78,11 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;
+        case 'M':
+            rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
+                     ? (o->minimise = (unsigned)secs, 0)
+                     : sp_cli_usage(prog, "--minimise needs a number of rounds from 1 to 100000, not '%s'", optarg);
+            break;
         case 'l':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
                      ? (o->time_limit = (double)secs, 0)

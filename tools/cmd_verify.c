@@ -15,8 +15,9 @@ static const char usage[] =
     "Usage: sprouts verify CERT [--threads N] [--quiet]\n"
     "Checks a certificate written by 'sprouts table' with code that shares only the position model\n"
     "with the solver: every claimed loss must have an answer to each of its moves, and the root's\n"
-    "claimed outcome must follow. Prints the verdict; a long check reports progress on stderr\n"
-    "(at most once a second) and stops cleanly on Ctrl-C.\n"
+    "claimed outcome must follow (every root's, for a fact base of several sizes). Prints the\n"
+    "verdict; a long check reports progress on stderr (at most once a second) and stops cleanly\n"
+    "on Ctrl-C.\n"
     "  --threads N  checking threads (default: all cores)\n"
     "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
@@ -52,6 +53,7 @@ int sp_cmd_verify(int argc, char **argv)
     sp_tool_key_string(cert.root, cert.root_len, 0, root, sizeof root);
     const char *play = cert.play == SP_CERT_MISERE ? "misere" : "normal";
     const char *claim = cert.outcome == SP_CERT_WIN ? "win" : "loss";
+    size_t nmore = cert.nmore;
     sp_progress progress;
     char label[64];
     snprintf(label, sizeof label, "verify %s", argv[optind]);
@@ -68,10 +70,12 @@ int sp_cmd_verify(int argc, char **argv)
         printf("REJECTED: %s, %s play, claimed %s: %s\n", root, play, claim, res.reason);
         return SP_EXIT_FAIL;
     }
-    char lands[64] = "";
+    char lands[64] = "", more[64] = "";
+    if (nmore)
+        snprintf(more, sizeof more, ", as are the claims of its %zu further roots", nmore);
     if (res.lands)
         snprintf(lands, sizeof lands, " and %llu games of lands", (unsigned long long)res.lands);
-    printf("OK: %s is a %s for the player to move in %s play (%llu facts%s checked, %llu positions generated)\n",
-           root, claim, play, (unsigned long long)res.facts, lands, (unsigned long long)res.positions);
+    printf("OK: %s is a %s for the player to move in %s play%s (%llu facts%s checked, %llu positions generated)\n",
+           root, claim, play, more, (unsigned long long)res.facts, lands, (unsigned long long)res.positions);
     return SP_EXIT_OK;
 }

@@ -17,6 +17,7 @@
 const struct sp_subcommand sp_subcommands[] = {
     {"canon", "print the canonical form of a position", sp_cmd_canon},
     {"children", "list the distinct positions one move away", sp_cmd_children},
+    {"minimise", "make a certificate smaller (checked before it is written)", sp_cmd_minimise},
     {"plot", "draw a results directory's plots again from its tables", sp_cmd_plot},
     {"random", "play random moves and print the positions reached", sp_cmd_random},
     {"replay", "replay (and analyse) a game record in the players' notation", sp_cmd_replay},
