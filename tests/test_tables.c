@@ -28,15 +28,12 @@ static char dir[256];
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/sp_tables_test_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    sp_test_mkdir(dir, sizeof dir, "tables");
 }
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    sp_test_rmdir(dir);
 }
 
 static void path_in(char *buf, size_t cap, const char *name)

@@ -23,6 +23,11 @@ extern const char *sp_test_program;
  * run around it (setup and teardown may be NULL). */
 void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout);
 
+/* A fresh scratch directory /tmp/sp_TAG_test_XXXXXX into dir (cap bytes), made or the test fails;
+ * sp_test_rmdir removes it and everything in it. */
+void sp_test_mkdir(char *dir, size_t cap, const char *tag);
+void sp_test_rmdir(const char *dir);
+
 /* Runs the suite with CK_NORMAL output; returns the process exit status. */
 int sp_test_main(Suite *s, int argc, char **argv);
 
