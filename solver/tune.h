@@ -81,5 +81,8 @@
  * (sizes and times: docs/performance.md). */
 #define SP_TUNE_STORE_LEVEL 9
 #define SP_TUNE_STORE_WORKERS 2
+/* The zstd level of certificates: written once per size and kept, each a list of sorted keys that
+ * the higher levels shrink by about a third more than SP_TUNE_STORE_LEVEL. */
+#define SP_TUNE_CERT_LEVEL 19
 
 #endif

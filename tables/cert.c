@@ -11,11 +11,19 @@
 #include "grow.h"
 #include "keylist.h"
 #include "store.h"
+#include "tune.h"
 
-/* The play field of the file: misère certificates of the first format (whole positions only) are
- * still read; they are written with games and land facts now. A normal-play certificate with further
- * roots has its own form, so that a certificate of one root is written as before. */
-enum { FILE_NORMAL = 0, FILE_MISERE_WHOLE = 1, FILE_MISERE = 2, FILE_NORMAL_ROOTS = 3 };
+/* The form field of the file. Written now: the bases (4, 5), whose roots, land facts and facts are
+ * lists sorted by key, each key after the one before (keylist.h), so that a file of many sizes
+ * compresses well. Still read: the forms before them, with their lists in the order built. */
+enum {
+    FILE_NORMAL = 0,       /* one root, facts */
+    FILE_MISERE_WHOLE = 1, /* one root, whole positions beside the game 0 */
+    FILE_MISERE = 2,       /* one root, games, land facts, facts */
+    FILE_NORMAL_ROOTS = 3, /* form 0 with further roots (at least one) */
+    FILE_NORMAL_BASE = 4,  /* roots (any number), facts sorted */
+    FILE_MISERE_BASE = 5,  /* roots, games, land facts sorted, facts sorted */
+};
 
 int sp_cert_init(sp_cert *c, int play, unsigned spots, const sp_tok *root, size_t len, int outcome)
 {
@@ -56,7 +64,7 @@ void sp_cert_free(sp_cert *c)
 
 int sp_cert_add_root(sp_cert *c, unsigned spots, const sp_tok *key, size_t len, int outcome)
 {
-    assert(c->play == SP_CERT_NORMAL && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN));
+    assert(outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN);
     sp_cert_root *m = realloc(c->more, (c->nmore + 1) * sizeof *m);
     if (!m)
         return -1;
@@ -182,16 +190,32 @@ long sp_cert_add_land(sp_cert *c, const sp_tok *land, size_t len, uint32_t g)
     return (long)c->lands.n - 1;
 }
 
-static void put_facts(sp_buf *b, const sp_cert *c, int with_k)
+/* An entry to write sorted: a fact (its land or P, its nimber or game) or a land fact. */
+static int by_entry(const void *a, const void *b)
 {
-    sp_buf_u32(b, (uint32_t)c->facts.n);
-    for (size_t i = 0; i < c->facts.n; i++) {
-        size_t len;
-        const sp_tok *key = sp_cert_fact(c, i, &len);
-        sp_keylist_put_key(b, key, len);
-        if (with_k)
-            sp_buf_u32(b, c->k[i]);
+    const sp_keylist_ref *x = a, *y = b;
+    int d = sp_key_cmp(x->key, x->len, y->key, y->len);
+    return d ? d : (x->value > y->value) - (x->value < y->value);
+}
+
+/* Writes n entries (key i from list, value val[i]) sorted, each after the one before: the facts of a
+ * misère P beside several games share a key, in the order of the games. */
+static void put_sorted(sp_buf *b, const sp_children *list, size_t cut, const uint32_t *val)
+{
+    size_t n = list->n;
+    sp_buf_u32(b, (uint32_t)n);
+    sp_keylist_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    if (!refs) {
+        b->failed = 1;
+        return;
     }
+    for (size_t i = 0; i < n; i++)
+        refs[i] = (sp_keylist_ref){list->tok + list->off[i], list->len[i] - (uint32_t)cut, val[i]};
+    qsort(refs, n, sizeof *refs, by_entry);
+    for (size_t i = 0; i < n; i++)
+        sp_keylist_put_after(b, i ? refs[i - 1].key : NULL, i ? refs[i - 1].len : 0, refs[i].key, refs[i].len,
+                             refs[i].value);
+    free(refs);
 }
 
 static void put_values(sp_buf *b, const sp_cert *c)
@@ -206,22 +230,17 @@ static void put_values(sp_buf *b, const sp_cert *c)
         for (uint32_t j = 0; j < n; j++)
             sp_buf_u32(b, c->game_opts[first + j]);
     }
-    sp_buf_u32(b, (uint32_t)c->lands.n);
-    for (size_t i = 0; i < c->lands.n; i++) {
-        sp_keylist_put_key(b, c->lands.tok + c->lands.off[i], c->lands.len[i]);
-        sp_buf_u32(b, c->land_game[i]);
-    }
+    put_sorted(b, &c->lands, 0, c->land_game);
 }
 
 int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap)
 {
     sp_buf b = {0};
-    sp_buf_u32(&b, c->play == SP_CERT_MISERE ? FILE_MISERE : c->nmore ? FILE_NORMAL_ROOTS : FILE_NORMAL);
+    sp_buf_u32(&b, c->play == SP_CERT_MISERE ? FILE_MISERE_BASE : FILE_NORMAL_BASE);
     sp_buf_u32(&b, c->spots);
     sp_buf_u32(&b, (uint32_t)c->outcome);
     sp_keylist_put_key(&b, c->root, c->root_len);
-    if (c->nmore)
-        sp_buf_u32(&b, (uint32_t)c->nmore);
+    sp_buf_u32(&b, (uint32_t)c->nmore);
     for (size_t i = 0; i < c->nmore; i++) {
         sp_buf_u32(&b, c->more[i].spots);
         sp_buf_u32(&b, (uint32_t)c->more[i].outcome);
@@ -229,18 +248,29 @@ int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap)
     }
     if (c->play == SP_CERT_MISERE)
         put_values(&b, c);
-    put_facts(&b, c, 1);
+    put_sorted(&b, &c->facts, c->play == SP_CERT_MISERE ? 2 : 0, c->k);
     int rc = b.failed ? (snprintf(err, errcap, "%s: out of memory", path), -1)
-                      : sp_store_write(path, SP_STORE_CERTIFICATE, b.data, b.len, err, errcap);
+                      : sp_store_write_level(path, SP_STORE_CERTIFICATE, b.data, b.len, SP_TUNE_CERT_LEVEL, err,
+                                             errcap);
     sp_buf_free(&b);
     return rc;
 }
 
-/* Reads the games and land facts; -1 when malformed (an option or a land's game not listed before). */
-static int get_values(sp_reader *r, sp_cert *c)
+/* Reads one entry of a list: plain (a key, a value) or sorted (after the key in key, *len tokens). */
+static const sp_tok *get_entry(sp_reader *r, bool sorted, sp_tok *key, size_t *len, uint32_t *value)
 {
-    sp_tok tmp[SP_KEY_MAX];
-    size_t len;
+    if (sorted)
+        return sp_keylist_get_after(r, key, len, value) ? key : NULL;
+    const sp_tok *k = sp_keylist_get_key(r, key, len);
+    *value = sp_read_u32(r);
+    return k && !r->failed ? k : NULL;
+}
+
+/* Reads the games and land facts; -1 when malformed (an option or a land's game not listed before). */
+static int get_values(sp_reader *r, sp_cert *c, bool sorted)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = 0;
     uint32_t *opts = NULL;
     size_t cap = 0;
     c->value_lives = sp_read_u32(r);
@@ -259,21 +289,22 @@ static int get_values(sp_reader *r, sp_cert *c)
     free(opts);
     uint32_t nlands = r->failed ? 0 : sp_read_u32(r);
     for (uint32_t i = 0; i < nlands && !r->failed; i++) {
-        const sp_tok *land = sp_keylist_get_key(r, tmp, &len);
-        uint32_t g = sp_read_u32(r);
-        if (!r->failed && (g >= c->ngames || sp_cert_find_land(c, land, len) >= 0 || sp_cert_add_land(c, land, len, g) < 0))
+        uint32_t g;
+        const sp_tok *land = get_entry(r, sorted, key, &len, &g);
+        if (!land || g >= c->ngames || sp_cert_find_land(c, land, len) >= 0 || sp_cert_add_land(c, land, len, g) < 0)
             return -1;
     }
     return r->failed ? -1 : 0;
 }
 
-/* Reads the further roots of a normal-play fact base; -1 when malformed (none, or a bad outcome). */
-static int get_roots(sp_reader *r, sp_cert *c)
+/* Reads the further roots of a fact base; -1 when malformed (a bad outcome; none, in the form that
+ * has them only when there are some). */
+static int get_roots(sp_reader *r, sp_cert *c, bool some)
 {
     sp_tok tmp[SP_KEY_MAX];
     size_t len;
     uint32_t n = sp_read_u32(r);
-    if (n == 0 || n > (r->len - r->at) / 12)
+    if ((some && n == 0) || n > (r->len - r->at) / 12)
         return -1;
     for (uint32_t i = 0; i < n && !r->failed; i++) {
         unsigned spots = sp_read_u32(r);
@@ -286,17 +317,19 @@ static int get_roots(sp_reader *r, sp_cert *c)
     return r->failed ? -1 : 0;
 }
 
-static int get_facts(sp_reader *r, sp_cert *c, int with_k)
+/* Reads the facts; with_k: each with its value (the whole positions of the first misère format have
+ * none: the game 0). */
+static int get_facts(sp_reader *r, sp_cert *c, bool sorted, bool with_k)
 {
-    sp_tok tmp[SP_KEY_MAX];
-    size_t len;
+    sp_tok key[SP_KEY_MAX];
+    size_t len = 0;
     uint32_t n = sp_read_u32(r);
     for (uint32_t i = 0; i < n && !r->failed; i++) {
-        const sp_tok *key = sp_keylist_get_key(r, tmp, &len);
-        uint32_t k = with_k ? sp_read_u32(r) : 0;
-        if (r->failed || (c->play == SP_CERT_MISERE && k >= c->ngames))
+        uint32_t k = 0;
+        const sp_tok *fact = with_k ? get_entry(r, sorted, key, &len, &k) : sp_keylist_get_key(r, key, &len);
+        if (!fact || (c->play == SP_CERT_MISERE && k >= c->ngames))
             return -1;
-        if (sp_cert_find(c, key, len, k) >= 0 || sp_cert_add(c, key, len, k) < 0)
+        if (sp_cert_find(c, fact, len, k) >= 0 || sp_cert_add(c, fact, len, k) < 0)
             return -1; /* a fact given twice is malformed, whatever it claims */
     }
     return r->failed ? -1 : 0;
@@ -316,18 +349,19 @@ int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap)
     unsigned spots = sp_read_u32(&r);
     int outcome = (int)sp_read_u32(&r);
     const sp_tok *root = sp_keylist_get_key(&r, tmp, &len);
-    int play = form == FILE_NORMAL || form == FILE_NORMAL_ROOTS ? SP_CERT_NORMAL : SP_CERT_MISERE;
-    int rc = !r.failed && form <= FILE_NORMAL_ROOTS && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
-                 ? sp_cert_init(c, play, spots, root, len, outcome)
+    bool normal = form == FILE_NORMAL || form == FILE_NORMAL_ROOTS || form == FILE_NORMAL_BASE;
+    bool base = form == FILE_NORMAL_BASE || form == FILE_MISERE_BASE;
+    int rc = !r.failed && form <= FILE_MISERE_BASE && (outcome == SP_CERT_LOSS || outcome == SP_CERT_WIN)
+                 ? sp_cert_init(c, normal ? SP_CERT_NORMAL : SP_CERT_MISERE, spots, root, len, outcome)
                  : -1;
-    if (rc == 0 && form == FILE_NORMAL_ROOTS)
-        rc = get_roots(&r, c);
-    if (rc == 0 && form == FILE_MISERE)
-        rc = get_values(&r, c);
+    if (rc == 0 && (form == FILE_NORMAL_ROOTS || base))
+        rc = get_roots(&r, c, !base);
+    if (rc == 0 && (form == FILE_MISERE || form == FILE_MISERE_BASE))
+        rc = get_values(&r, c, base);
     if (rc == 0 && form == FILE_MISERE_WHOLE) /* whole positions, each beside the game 0 */
         rc = sp_cert_add_game(c, NULL, 0) < 0 ? -1 : 0;
     if (rc == 0)
-        rc = get_facts(&r, c, form != FILE_MISERE_WHOLE);
+        rc = get_facts(&r, c, base, form != FILE_MISERE_WHOLE);
     free(payload);
     if (rc || r.failed || r.at != plen) {
         sp_cert_free(c);

@@ -14,6 +14,7 @@
 #include "children.h"
 #include "file.h"
 #include "grow.h"
+#include "tune.h"
 
 enum { FILE_HEAD = 16, CHUNK_HEAD = 64, HEAD_HASHED = CHUNK_HEAD - 8 };
 
@@ -49,7 +50,7 @@ static int chunk_bytes(sp_buf *b, sp_chunks_kind kind, const void *payload, size
         payload = "";
     size_t bound = ZSTD_compressBound(len);
     uint8_t *comp = malloc(bound ? bound : 1);
-    size_t clen = comp ? sp_store_compress(comp, bound, payload, len) : 0;
+    size_t clen = comp ? sp_store_compress(comp, bound, payload, len, SP_TUNE_STORE_LEVEL) : 0;
     if (comp && ZSTD_isError(clen)) {
         free(comp);
         return sp_store_fail(err, cap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));

@@ -28,7 +28,7 @@ void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value)
 void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
                           uint32_t value)
 {
-    assert(len <= SP_KEY_MAX && (!prev || sp_key_cmp(prev, prev_len, key, len) < 0)); /* ascending */
+    assert(len <= SP_KEY_MAX && (!prev || sp_key_cmp(prev, prev_len, key, len) <= 0)); /* ascending */
     size_t shared = 0;
     while (shared < prev_len && shared < len && prev[shared] == key[shared])
         shared++;
@@ -75,18 +75,28 @@ const sp_tok *sp_keylist_get_key(sp_reader *r, sp_tok *tmp, size_t *len)
     return tmp;
 }
 
+bool sp_keylist_get_after(sp_reader *r, sp_tok *key, size_t *len, uint32_t *value)
+{
+    uint32_t shared = sp_read_u32(r), rest = sp_read_u32(r);
+    if (r->failed || shared > *len || !read_tokens(r, key, shared, rest)) {
+        r->failed = 1;
+        return false;
+    }
+    *len = shared + rest;
+    *value = sp_read_u32(r);
+    return !r->failed;
+}
+
 int sp_keylist_each(const void *payload, size_t len, bool sorted, sp_keylist_fn fn, void *arg)
 {
     sp_reader rd = {payload, len, 0, 0};
     sp_tok key[SP_KEY_MAX];
     size_t klen = 0;
     while (rd.at < len) {
-        uint32_t shared = sorted ? sp_read_u32(&rd) : 0, rest = sp_read_u32(&rd);
-        if (rd.failed || shared > klen || !read_tokens(&rd, key, shared, rest))
-            return -1;
-        klen = shared + rest;
-        uint32_t value = sp_read_u32(&rd);
-        if (rd.failed)
+        uint32_t value = 0;
+        bool ok = sorted ? sp_keylist_get_after(&rd, key, &klen, &value)
+                         : sp_keylist_get_key(&rd, key, &klen) && (value = sp_read_u32(&rd), !rd.failed);
+        if (!ok)
             return -1;
         int rc = fn(arg, key, klen, value);
         if (rc)

@@ -26,7 +26,8 @@ const sp_tok *sp_keylist_get_key(sp_reader *r, sp_tok *tmp, size_t *len);
 /* Appends an entry in the plain format. */
 void sp_keylist_put(sp_buf *b, const sp_tok *key, size_t len, uint32_t value);
 
-/* Appends an entry in the sorted format: key after prev (prev_len 0 for the first entry). */
+/* Appends an entry in the sorted format: key after prev (prev_len 0 for the first entry), not below
+ * it (a list of couples may give a key again, with another value). */
 void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const sp_tok *key, size_t len,
                           uint32_t value);
 
@@ -38,6 +39,10 @@ typedef struct sp_keylist_ref {
 
 /* Sorts refs by key and appends them in the sorted format; the keys must be distinct. */
 void sp_keylist_put_sorted(sp_buf *b, sp_keylist_ref *refs, size_t n);
+
+/* Reads an entry of the sorted format into key (room SP_KEY_MAX, holding the key before it: *len
+ * tokens, 0 for the first); false, with r->failed set, when it is malformed. */
+bool sp_keylist_get_after(sp_reader *r, sp_tok *key, size_t *len, uint32_t *value);
 
 typedef int (*sp_keylist_fn)(void *arg, const sp_tok *key, size_t len, uint32_t value);
 

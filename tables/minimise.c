@@ -11,6 +11,7 @@
 #include "expand.h"
 #include "grow.h"
 #include "keylist.h"
+#include "merge.h"
 #include "rng.h"
 #include "tune.h"
 #include "verify.h"
@@ -346,31 +347,6 @@ static int explore(graph *g, const sp_minimise_opts *o)
 
 /* ---------------------------------------------------------------- the graph */
 
-/* Whether u has this root already. */
-static bool has_root(const sp_cert *u, const sp_tok *key, size_t len)
-{
-    if (u->root_len == len && !memcmp(u->root, key, len * sizeof *key))
-        return true;
-    for (size_t i = 0; i < u->nmore; i++)
-        if (u->more[i].len == len && !memcmp(u->more[i].key, key, len * sizeof *key))
-            return true;
-    return false;
-}
-
-/* Joint: the roots of db (a nimber store read as a database has none) join u's. */
-static int merge_roots(sp_cert *u, const sp_cert *db)
-{
-    if (db->root_len && !has_root(u, db->root, db->root_len) &&
-        sp_cert_add_root(u, db->spots, db->root, db->root_len, db->outcome))
-        return -1;
-    for (size_t i = 0; i < db->nmore; i++) {
-        const sp_cert_root *r = &db->more[i];
-        if (!has_root(u, r->key, r->len) && sp_cert_add_root(u, r->spots, r->key, r->len, r->outcome))
-            return -1;
-    }
-    return 0;
-}
-
 /* The union of the databases (the first's nimber wins a disagreement: the check will judge); joint:
  * with the roots of all of them. */
 static int merge_db(sp_cert *u, const sp_cert *const *db, size_t ndb, bool joint)
@@ -379,7 +355,8 @@ static int merge_db(sp_cert *u, const sp_cert *const *db, size_t ndb, bool joint
     if (sp_cert_init(u, SP_CERT_NORMAL, d0->spots, d0->root, d0->root_len, d0->outcome))
         return -1;
     for (size_t d = 0; d < ndb; d++) {
-        if ((joint || d == 0) && merge_roots(u, db[d]))
+        char why[256];
+        if ((joint || d == 0) && sp_cert_merge_roots(u, db[d], why, sizeof why))
             return -1;
         for (size_t i = 0; i < db[d]->facts.n; i++) {
             size_t len;

@@ -54,12 +54,12 @@ int sp_store_write_text(const char *path, const char *text, size_t len, char *er
     return write_atomic(path, text, len, NULL, 0, err, errcap);
 }
 
-size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len)
+size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len, int level)
 {
     ZSTD_CCtx *c = ZSTD_createCCtx();
     if (!c)
-        return ZSTD_compress(dst, cap, src, len, SP_TUNE_STORE_LEVEL);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, SP_TUNE_STORE_LEVEL);
+        return ZSTD_compress(dst, cap, src, len, level);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
     ZSTD_CCtx_setParameter(c, ZSTD_c_nbWorkers, SP_TUNE_STORE_WORKERS); /* fails harmlessly without threads */
     size_t n = ZSTD_compress2(c, dst, cap, src, len);
     ZSTD_freeCCtx(c);
@@ -68,11 +68,17 @@ size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len)
 
 int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap)
 {
+    return sp_store_write_level(path, kind, payload, len, SP_TUNE_STORE_LEVEL, err, errcap);
+}
+
+int sp_store_write_level(const char *path, sp_store_kind kind, const void *payload, size_t len, int level, char *err,
+                         size_t errcap)
+{
     size_t bound = ZSTD_compressBound(len);
     void *comp = malloc(bound ? bound : 1);
     if (!comp)
         return sp_store_fail(err, errcap, "%s: out of memory", path);
-    size_t clen = sp_store_compress(comp, bound, payload, len);
+    size_t clen = sp_store_compress(comp, bound, payload, len, level);
     if (ZSTD_isError(clen)) {
         free(comp);
         return sp_store_fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));

@@ -24,6 +24,10 @@ typedef enum {
 
 /* Writes payload atomically to path; returns 0, or -1 with a reason in err (errcap bytes). */
 int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap);
+/* The same at another zstd level (a file written once and kept, such as a certificate, is worth the
+ * slower compression). */
+int sp_store_write_level(const char *path, sp_store_kind kind, const void *payload, size_t len, int level, char *err,
+                         size_t errcap);
 
 /* Reads a store of the given kind; on success *payload is malloc'ed (the caller frees it). Returns 0,
  * or -1 with a reason in err: missing, not a store, another version or kind, corrupt, truncated. */
@@ -37,9 +41,10 @@ int sp_store_read_either(const char *path, sp_store_kind a, sp_store_kind b, sp_
 /* Writes a one-line reason into err (cap bytes) and returns -1, for `return sp_store_fail(...)`. */
 int sp_store_fail(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Compresses len bytes of src into dst (room cap: ZSTD_compressBound(len)) as one zstd frame, as the
- * payloads of store files are (chunks.h too); the size written, or a zstd error code (ZSTD_isError). */
-size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len);
+/* Compresses len bytes of src into dst (room cap: ZSTD_compressBound(len)) as one zstd frame at a zstd
+ * level, as the payloads of store files are (chunks.h too); the size written, or a zstd error code
+ * (ZSTD_isError). */
+size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len, int level);
 
 /* Writes bytes as they are (a CSV or Markdown file, a chunk file) atomically. */
 int sp_store_write_text(const char *path, const char *text, size_t len, char *err, size_t errcap);

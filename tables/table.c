@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
+#include "merge.h"
 #include "minimise.h"
 #include "plot.h"
 #include "progress.h"
@@ -31,6 +32,8 @@ typedef struct run {
     sp_solver *s;
     sp_table tables[2]; /* normal, misère */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
+    sp_cert base[2];    /* the fact bases DIR/certs/PLAY.cert (normal, misère), once loaded or begun */
+    bool have_base[2];
     uint64_t nim_saved;  /* the mark of the nimber store (solver.h) up to which the chunk file has its nimbers */
     size_t proven_saved; /* how many of proven the chunk file has */
     bool nim_old, proven_old; /* read from an older store file, to be replaced by the chunk file */
@@ -219,6 +222,90 @@ static void keep_proven(run *r, const sp_cert *c)
     }
 }
 
+/* ---------------------------------------------------------------- fact bases */
+
+/* The fact base of a play, relative to DIR: every size's certificate joined (merge.h). */
+static const char *base_name(int misere)
+{
+    return misere ? "certs/misere.cert" : "certs/normal.cert";
+}
+
+/* Loads DIR's fact base of a play once, when there is one; 0, or -1 (a reason in r->err). */
+static int load_base(run *r, int misere)
+{
+    char path[4096];
+    if (r->have_base[misere] || access(in_dir(r, path, sizeof path, base_name(misere)), F_OK))
+        return 0;
+    if (sp_cert_load(&r->base[misere], path, r->err, sizeof r->err))
+        return -1;
+    r->have_base[misere] = true;
+    return 0;
+}
+
+/* Joins c to the fact base of its play (begun from c when there is none yet); 0, or -1. */
+static int join_base(run *r, int misere, const sp_cert *c)
+{
+    char why[512];
+    if (load_base(r, misere))
+        return -1;
+    if (!r->have_base[misere] && sp_cert_base_init(&r->base[misere], c))
+        return sp_store_fail(r->err, sizeof r->err, "out of memory");
+    r->have_base[misere] = true;
+    if (sp_cert_merge(&r->base[misere], c, why, sizeof why))
+        return sp_store_fail(r->err, sizeof r->err, "%s/%s: %s", r->o->out, base_name(misere), why);
+    return 0;
+}
+
+static int save_base(run *r, int misere)
+{
+    char path[4096];
+    return sp_cert_save(&r->base[misere], in_dir(r, path, sizeof path, base_name(misere)), r->err, sizeof r->err);
+}
+
+/* Joins a size's certificate, checked, to the fact base and writes the base. */
+static int add_to_base(run *r, int misere, const sp_cert *c)
+{
+    r->progress.phase = "writing the fact base";
+    return join_base(r, misere, c) || save_base(r, misere) ? -1 : 0;
+}
+
+/* Certificates of one size each (as tables were written before fact bases) join the fact base, their
+ * rows then name it, and the files go once the base is on disk: git's history keeps them. 1 when
+ * some did, 0 when there were none, -1 (a reason in r->err). */
+static int migrate_certs(run *r, int misere)
+{
+    char path[4096];
+    sp_table *t = &r->tables[misere];
+    bool moved[SP_TABLE_MAX_N + 1] = {false}, any = false;
+    for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
+        sp_row *row = &t->row[n];
+        if (!row->present || !row->cert[0] || !strcmp(row->cert, base_name(misere)) ||
+            access(in_dir(r, path, sizeof path, row->cert), F_OK))
+            continue;
+        sp_cert c;
+        if (sp_cert_load(&c, path, r->err, sizeof r->err))
+            return -1;
+        int rc = join_base(r, misere, &c);
+        sp_cert_free(&c);
+        if (rc)
+            return -1;
+        moved[n] = any = true;
+    }
+    if (!any)
+        return 0;
+    if (save_base(r, misere))
+        return -1;
+    for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++)
+        if (moved[n]) {
+            unlink(in_dir(r, path, sizeof path, t->row[n].cert));
+            snprintf(t->row[n].cert, sizeof t->row[n].cert, "%s", base_name(misere));
+        }
+    if (!r->o->quiet)
+        fprintf(r->o->log, "sprouts table: %s/%s: the certificates of %s sizes joined into one fact base\n",
+                r->o->out, base_name(misere), misere ? "misere" : "normal");
+    return 1;
+}
+
 /* ---------------------------------------------------------------- one size */
 
 /* Replaces c by its minimised certificate, which sp_minimise() has had checked; 1 when it did, 0 when
@@ -247,7 +334,6 @@ static int minimise_cert(run *r, sp_cert *c)
 static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_tok *key, size_t len, sp_outcome o)
 {
     sp_cert c;
-    char path[4096];
     if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
     r->progress.phase = "building the certificate";
@@ -272,9 +358,10 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
             fprintf(r->o->log, "sprouts table: %s 0*%u: the certificate does not check: %s\n",
                     misere ? "misere" : "normal", n, v.reason);
     }
-    snprintf(row->cert, sizeof row->cert, "certs/%s-%u.cert", misere ? "misere" : "normal", n);
-    in_dir(r, path, sizeof path, row->cert);
-    if (rc == 0 && sp_cert_save(&c, path, r->err, sizeof r->err) == 0) {
+    if (rc == 0 && !v.ok)
+        rc = -1; /* a certificate the checker rejects stays out of the fact base: the row says so */
+    if (rc == 0 && add_to_base(r, misere, &c) == 0) {
+        snprintf(row->cert, sizeof row->cert, "%s", base_name(misere));
         row->cert_facts = c.facts.n + (misere ? c.lands.n : 0);
         if (misere)
             keep_proven(r, &c);
@@ -282,7 +369,8 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         if (rc == 0)
             fprintf(r->o->log, "sprouts table: %s\n", r->err);
         row->cert[0] = '\0';
-        row->verified[0] = '\0';
+        if (v.ok)
+            row->verified[0] = '\0';
     }
     sp_cert_free(&c);
 }
@@ -470,6 +558,9 @@ int sp_table_run(const sp_table_opts *o)
         rc = open_solver(r, &so);
     if (rc == 0 && (r->nim_old || r->proven_old))
         rc = save_stores(r); /* the older files become chunk files at once, whether any size runs or not */
+    int moved = rc ? 0 : migrate_certs(r, 0) | migrate_certs(r, 1); /* so do one size's certificates */
+    if (rc == 0 && (moved < 0 || (moved && save_tables(r))))
+        rc = -1;
     if (rc) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);
         rc = rc == -2 ? 2 : 1;
@@ -485,6 +576,9 @@ int sp_table_run(const sp_table_opts *o)
     }
     sp_solver_free(r->s);
     sp_children_free(&r->proven);
+    for (int m = 0; m < 2; m++)
+        if (r->have_base[m])
+            sp_cert_free(&r->base[m]);
     free(r);
     return rc;
 }

@@ -424,46 +424,35 @@ static bool check_item(checker *k, size_t i, char *why, size_t cap)
     return i < nl ? land_fact(k, i, why, cap) : misere_fact(k, i - nl, why, cap);
 }
 
-/* Normal play: does a root's claim follow from the facts? */
-static bool normal_root(checker *k, const sp_tok *key, size_t len, int outcome)
+/* Does a root's claim follow from the facts? */
+static bool root_follows(checker *k, const sp_tok *key, size_t len, int outcome)
 {
-    return outcome == SP_CERT_LOSS ? xor_of_facts(k->c, key, len) == 0 : normal_answered(k, key, len, 0);
+    if (k->c->play == SP_CERT_NORMAL)
+        return outcome == SP_CERT_LOSS ? xor_of_facts(k->c, key, len) == 0 : normal_answered(k, key, len, 0);
+    uint32_t h = 0;
+    sp_tok r[SP_KEY_MAX];
+    long n = normalise(k, key, len, &h, r, false);
+    return n >= 0 && (outcome == SP_CERT_LOSS ? misere_loss(k, r, (size_t)n, h) : misere_answered(k, r, (size_t)n, h));
 }
 
-/* The further roots of a normal-play fact base; false (and why) at the first that does not follow. */
-static bool more_roots(checker *k, char *why, size_t cap)
+/* The root and the further roots of a fact base; false (and why) at the first that does not follow. */
+static bool check_root(checker *k, char *why, size_t cap)
 {
     const sp_cert *c = k->c;
+    if (!root_follows(k, c->root, c->root_len, c->outcome)) {
+        snprintf(why, cap, "the root's claimed %s does not follow from the facts",
+                 c->outcome == SP_CERT_LOSS ? "loss" : "win");
+        return false;
+    }
     for (size_t i = 0; i < c->nmore; i++) {
         const sp_cert_root *r = &c->more[i];
-        if (!normal_root(k, r->key, r->len, r->outcome)) {
+        if (!root_follows(k, r->key, r->len, r->outcome)) {
             snprintf(why, cap, "root %zu (0*%u): its claimed %s does not follow from the facts", i + 2, r->spots,
                      r->outcome == SP_CERT_LOSS ? "loss" : "win");
             return false;
         }
     }
     return true;
-}
-
-static bool check_root(checker *k, char *why, size_t cap)
-{
-    const sp_cert *c = k->c;
-    bool ok;
-    if (c->play == SP_CERT_NORMAL) {
-        ok = normal_root(k, c->root, c->root_len, c->outcome);
-        if (ok)
-            return more_roots(k, why, cap);
-    } else {
-        uint32_t h = 0;
-        sp_tok r[SP_KEY_MAX];
-        long len = normalise(k, c->root, c->root_len, &h, r, false);
-        ok = len >= 0 && (c->outcome == SP_CERT_LOSS ? misere_loss(k, r, (size_t)len, h)
-                                                      : misere_answered(k, r, (size_t)len, h));
-    }
-    if (!ok)
-        snprintf(why, cap, "the root's claimed %s does not follow from the facts",
-                 c->outcome == SP_CERT_LOSS ? "loss" : "win");
-    return ok;
 }
 
 static unsigned thread_count(unsigned want)

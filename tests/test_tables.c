@@ -12,6 +12,7 @@
 
 #include "cert.h"
 #include "certify.h"
+#include "merge.h"
 #include "chunks.h"
 #include "clock.h"
 #include "grow.h"
@@ -384,6 +385,88 @@ START_TEST(fact_base_of_several_roots)
     for (unsigned i = 0; i < 3; i++)
         sp_cert_free(&c[i]);
     sp_cert_free(&joint), sp_cert_free(&back), sp_cert_free(&cut);
+}
+END_TEST
+
+/* The certificates of 0*a..0*b of one play joined into a fact base (merge.h). */
+static void join(sp_cert *base, int play, unsigned a, unsigned b, int lives)
+{
+    char why[512];
+    for (unsigned n = a; n <= b; n++) {
+        sp_cert c;
+        build_cert(&c, play, n, lives);
+        if (n == a)
+            ck_assert_int_eq(sp_cert_base_init(base, &c), 0);
+        ck_assert_msg(sp_cert_merge(base, &c, why, sizeof why) == 0, "0*%u: %s", n, why);
+        sp_cert_free(&c);
+    }
+}
+
+/* Joined certificates prove every root from one set of facts, in both plays, and are written once
+ * (sorted, form 4 and 5) and read back; a root claimed otherwise, or a missing fact, fails. Outcomes:
+ * normal 0*4..0*8 W W L L L, misère 0*4..0*7 L W W L (OEIS A164950). */
+START_TEST(fact_bases_join_certificates)
+{
+    char why[512], path[512];
+    for (int play = SP_CERT_NORMAL; play <= SP_CERT_MISERE; play++) {
+        sp_cert base, back, again;
+        unsigned last = play == SP_CERT_NORMAL ? 8 : 7;
+        join(&base, play, 4, last, 0);
+        ck_assert_uint_eq(base.nmore, last - 4);
+        ck_assert(verified(&base));
+        path_in(path, sizeof path, "base.cert");
+        ck_assert_int_eq(sp_cert_save(&base, path, why, sizeof why), 0);
+        ck_assert_int_eq(sp_cert_load(&back, path, why, sizeof why), 0);
+        ck_assert_uint_eq(back.facts.n, base.facts.n);
+        ck_assert_uint_eq(back.lands.n, base.lands.n);
+        ck_assert_uint_eq(back.ngames, base.ngames);
+        ck_assert(verified(&back));
+        static const int normal[] = {1, 1, 0, 0, 0}, misere[] = {0, 1, 1, 0};
+        for (size_t i = 0; i < back.nmore; i++)
+            ck_assert_int_eq(back.more[i].outcome == SP_CERT_WIN,
+                             (play == SP_CERT_NORMAL ? normal : misere)[back.more[i].spots - 4]);
+        back.more[back.nmore - 1].outcome ^= 1;
+        ck_assert(!verified(&back));
+        back.more[back.nmore - 1].outcome ^= 1;
+        /* joining a base to itself adds nothing; joining a land claimed otherwise is refused */
+        ck_assert_int_eq(sp_cert_base_init(&again, &back), 0);
+        ck_assert_int_eq(sp_cert_merge(&again, &back, why, sizeof why), 0);
+        ck_assert_int_eq(sp_cert_merge(&again, &back, why, sizeof why), 0);
+        ck_assert_uint_eq(again.facts.n, back.facts.n);
+        ck_assert_uint_eq(again.ngames, back.ngames);
+        ck_assert(verified(&again));
+        if (play == SP_CERT_NORMAL) {
+            back.k[0] ^= 1;
+            ck_assert_int_eq(sp_cert_merge(&again, &back, why, sizeof why), -1);
+            ck_assert_ptr_nonnull(strstr(why, "claimed nimber"));
+        } else {
+            back.sum_lives++;
+            ck_assert_int_eq(sp_cert_merge(&again, &back, why, sizeof why), -1);
+            ck_assert_ptr_nonnull(strstr(why, "limits differ"));
+        }
+        sp_cert_free(&base), sp_cert_free(&back), sp_cert_free(&again);
+    }
+}
+END_TEST
+
+/* Certificates written before the fact bases (forms 0 and 2, as results/certs held them) are read,
+ * checked, and join a base that checks: normal 0*6 is lost, misère 0*4 lost (A164950). */
+START_TEST(fact_bases_read_older_forms)
+{
+    char why[512];
+    sp_cert old[2], base;
+    ck_assert_int_eq(sp_cert_load(&old[0], SP_TEST_DATA_DIR "/normal-6-form0.cert", why, sizeof why), 0);
+    ck_assert_int_eq(sp_cert_load(&old[1], SP_TEST_DATA_DIR "/misere-4-form2.cert", why, sizeof why), 0);
+    for (int m = 0; m < 2; m++) {
+        ck_assert_int_eq(old[m].outcome, SP_CERT_LOSS);
+        ck_assert(verified(&old[m]));
+        join(&base, m ? SP_CERT_MISERE : SP_CERT_NORMAL, 2, 3, 0);
+        ck_assert_msg(sp_cert_merge(&base, &old[m], why, sizeof why) == 0, "%s", why);
+        ck_assert_uint_eq(base.nmore, 2);
+        ck_assert(verified(&base));
+        sp_cert_free(&base);
+        sp_cert_free(&old[m]);
+    }
 }
 END_TEST
 
@@ -930,6 +1013,7 @@ static uint8_t *file_bytes(const char *path, size_t *len)
     uint8_t *data = malloc(*len + 1);
     ck_assert_uint_eq(fread(data, 1, *len, f), *len);
     fclose(f);
+    data[*len] = 0; /* text can be searched */
     return data;
 }
 
@@ -1143,6 +1227,67 @@ START_TEST(resumed_run_appends_only_what_is_new)
 }
 END_TEST
 
+/* DIR/certs/NAME, loaded, checked, with `roots` roots. */
+static void base_has_roots(const char *dir, const char *name, size_t roots)
+{
+    char path[700], err[1024];
+    sp_cert c;
+    snprintf(path, sizeof path, "%s/certs/%s", dir, name);
+    ck_assert_msg(sp_cert_load(&c, path, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(1 + c.nmore, roots);
+    ck_assert(verified(&c));
+    sp_cert_free(&c);
+}
+
+/* A table run writes one fact base per play, every solved size a root of it, which the checker
+ * accepts whole; a directory of certificates of one size each (as tables were written before) is
+ * joined into its base on --resume, the rows then name the base and the old files are gone. */
+START_TEST(table_writes_fact_bases)
+{
+    char out[512], old[512], path[700], err[1024], csv[700];
+    path_in(out, sizeof out, "bases");
+    ck_assert_int_eq(run_growing(out, "6", 0), 0);
+    base_has_roots(out, "normal.cert", 6);
+    base_has_roots(out, "misere.cert", 6);
+    snprintf(csv, sizeof csv, "%s/normal.csv", out);
+    uint8_t *text = file_bytes(csv, &(size_t){0});
+    ck_assert_ptr_nonnull(strstr((char *)text, ",certs/normal.cert,"));
+    free(text);
+
+    path_in(old, sizeof old, "old");
+    snprintf(path, sizeof path, "%s/certs", old);
+    ck_assert_int_eq(mkdir(old, 0755), 0);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    sp_table t;
+    memset(&t, 0, sizeof t);
+    for (unsigned n = 1; n <= 4; n++) {
+        sp_cert c;
+        build_cert(&c, SP_CERT_NORMAL, n, 0);
+        sp_row *r = &t.row[n];
+        r->present = 1;
+        r->nimber = -1;
+        snprintf(r->outcome, sizeof r->outcome, "%s", c.outcome == SP_CERT_WIN ? "win" : "loss");
+        snprintf(r->cert, sizeof r->cert, "certs/normal-%u.cert", n);
+        snprintf(r->verified, sizeof r->verified, "yes");
+        snprintf(path, sizeof path, "%s/%s", old, r->cert);
+        ck_assert_int_eq(sp_cert_save(&c, path, err, sizeof err), 0);
+        sp_cert_free(&c);
+    }
+    ck_assert_int_eq(sp_table_save(&t, old, err, sizeof err), 0);
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "5", "--tt-mb",
+                    "32", "--threads", "1", "--quiet", "--out", old, "--resume", NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    base_has_roots(old, "normal.cert", 5);
+    snprintf(path, sizeof path, "%s/certs/normal-2.cert", old);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    sp_table back;
+    memset(&back, 0, sizeof back);
+    ck_assert_int_eq(sp_table_load(&back, old, err, sizeof err), 0);
+    for (unsigned n = 1; n <= 5; n++)
+        ck_assert_str_eq(back.row[n].cert, "certs/normal.cert");
+}
+END_TEST
+
 /* A table run resumed beside a chunk file with a torn last chunk keeps the chunks before it (with a
  * warning) and its first save cuts the torn bytes off; one beside a file that gives a land two
  * nimbers stops with that reason and writes nothing. */
@@ -1198,6 +1343,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, verifier_accepts_and_rejects);
     tcase_add_test(tc, minimised_certificates_need_every_fact);
     tcase_add_test(tc, fact_base_of_several_roots);
+    tcase_add_test(tc, fact_bases_join_certificates);
+    tcase_add_test(tc, fact_bases_read_older_forms);
+    tcase_add_test(tc, table_writes_fact_bases);
     tcase_add_test(tc, verifier_stops_when_told);
     tcase_add_test(tc, builder_stops_when_told);
     tcase_add_test(tc, verifier_misere);

@@ -15,6 +15,7 @@ int sp_cmd_canon(int argc, char **argv);
 int sp_cmd_compact(int argc, char **argv);
 int sp_cmd_children(int argc, char **argv);
 int sp_cmd_plot(int argc, char **argv);
+int sp_cmd_merge(int argc, char **argv);
 int sp_cmd_minimise(int argc, char **argv);
 int sp_cmd_random(int argc, char **argv);
 int sp_cmd_replay(int argc, char **argv);

@@ -25,6 +25,7 @@ const struct sp_subcommand sp_subcommands[] = {
     {"table", "solve 0*A..0*B into result tables with certificates (the main job)", sp_cmd_table},
     {"verify", "check a certificate without the solver", sp_cmd_verify},
     {"compact", "rewrite a chunk file of a table's state as one chunk", sp_cmd_compact},
+    {"merge", "join certificates of one play into one fact base", sp_cmd_merge},
     {NULL, NULL, NULL},
 };
 
