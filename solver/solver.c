@@ -336,6 +336,28 @@ bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned
     return sp_nimstore_put(s->eng.nim, land, len, sp_key_hash64(land, len), nimber);
 }
 
+uint64_t sp_solver_land_game_mark(sp_solver *s)
+{
+    return sp_nimstore_mark(s->eng.mis);
+}
+
+int sp_solver_each_land_game(sp_solver *s, uint64_t from, uint64_t to,
+                             int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg)
+{
+    return sp_nimstore_each(s->eng.mis, from, to, fn, arg);
+}
+
+bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game)
+{
+    assert(s && key_ok(land, len) && game < sp_mg_count(s->eng.games));
+    return sp_nimstore_put(s->eng.mis, land, len, sp_key_hash64(land, len), game);
+}
+
+uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n)
+{
+    return sp_mg_canon(s->eng.games, opts, n);
+}
+
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o)
 {
     assert(s && key_ok(key, len) && (o == SP_WIN || o == SP_LOSS));

@@ -115,6 +115,14 @@ uint64_t sp_solver_nimber_mark(sp_solver *s);
 int sp_solver_each_nimber(sp_solver *s, uint64_t from, uint64_t to,
                           int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg);
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);
+/* The same for misère play's land games (land key -> game id), and the game with given options
+ * (ids of this solver, in any order; sorted in place) in simplest form, for games read back;
+ * SP_GAME_NONE when an option is SP_GAME_NONE or the game table is full. */
+uint64_t sp_solver_land_game_mark(sp_solver *s);
+int sp_solver_each_land_game(sp_solver *s, uint64_t from, uint64_t to,
+                             int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg);
+bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
+uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);
 

@@ -81,8 +81,10 @@
  * (sizes and times: docs/performance.md). */
 #define SP_TUNE_STORE_LEVEL 9
 #define SP_TUNE_STORE_WORKERS 2
-/* The zstd level of certificates: written once per size and kept, each a list of sorted keys that
- * the higher levels shrink by about a third more than SP_TUNE_STORE_LEVEL. */
-#define SP_TUNE_CERT_LEVEL 19
+/* The zstd level of the files written whole and kept (certificates, chunk files rewritten by a
+ * conversion or a compaction): sorted key lists, which the higher levels shrink by about a third
+ * more than SP_TUNE_STORE_LEVEL, at several times the time. Appended chunks keep the faster level:
+ * they are saved while a size is searched. */
+#define SP_TUNE_PACK_LEVEL 19
 
 #endif

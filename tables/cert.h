@@ -13,10 +13,9 @@
  *   b(h) + b(v) <= sum_birthday (b: the birthday; sums of large games cost the product of their
  *   sizes); the other lands stay in P. value_lives = 0 and no games: facts are whole positions
  *   (the format of earlier versions).
- * - Normal play may have further roots, each proven from the same facts (one fact base for several
+ * - Either play may have further roots, each proven from the same facts (one fact base for several
  *   sizes: the facts the roots share are written once).
- * - The file is a store (store.h) of kind SP_STORE_CERTIFICATE; loading never trusts it: verify.h
- *   decides whether the facts prove the claim.
+ * - Loading never trusts a file: verify.h decides whether the facts prove the claim.
  */
 #ifndef SP_CERT_H
 #define SP_CERT_H
@@ -110,8 +109,24 @@ long sp_cert_add_game(sp_cert *c, const uint32_t *opts, size_t n);
 long sp_cert_add_land(sp_cert *c, const sp_tok *land, size_t len, uint32_t g);
 long sp_cert_find_land(const sp_cert *c, const sp_tok *land, size_t len);
 
+/* On disk (certfile.c): a chunk file (chunks.h, SP_CHUNKS_CERT), each chunk adding roots, games, land
+ * facts and facts to those before it, so that a fact base of many sizes grows by appends. A mark says
+ * how much of a certificate a file holds. */
+typedef struct sp_cert_mark {
+    size_t roots, games, lands, facts; /* roots: the root and the further ones */
+} sp_cert_mark;
+void sp_cert_mark_all(const sp_cert *c, sp_cert_mark *m);
+
+/* Writes c whole, atomically: a chunk file of one chunk. */
 int sp_cert_save(const sp_cert *c, const char *path, char *err, size_t errcap);
-/* Loads a certificate; a malformed one is rejected with a reason (never half-loaded). */
+/* Appends to path what c has beyond *m (the file holds what *m says), then *m covers all of c;
+ * nothing new, nothing written; with a zero mark, or over a file that is not a chunk file (none, or
+ * a store of the forms before), the file is written whole. 0, or -1 with a reason. */
+int sp_cert_append(const sp_cert *c, const char *path, sp_cert_mark *m, char *err, size_t errcap);
+/* Loads a certificate (a chunk file, or a store file of the forms before them); a malformed one is
+ * rejected with a reason (never half-loaded). A torn last chunk (an append killed part way) is left
+ * out, and warning (when not NULL) says so; "" when nothing was. */
+int sp_cert_load_info(sp_cert *c, const char *path, char *warning, size_t wcap, char *err, size_t errcap);
 int sp_cert_load(sp_cert *c, const char *path, char *err, size_t errcap);
 
 #endif

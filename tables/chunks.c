@@ -30,7 +30,11 @@ typedef unsigned long long ull; /* for printing */
 
 static const char *kind_name(uint32_t k)
 {
-    return k == SP_CHUNKS_NIMBERS ? "land nimbers" : k == SP_CHUNKS_PROVEN ? "misere proven positions" : "unknown kind";
+    return k == SP_CHUNKS_NIMBERS       ? "land nimbers"
+           : k == SP_CHUNKS_PROVEN     ? "misere proven positions"
+           : k == SP_CHUNKS_LAND_GAMES ? "misere land games"
+           : k == SP_CHUNKS_CERT       ? "certificate facts"
+                                       : "unknown kind";
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -43,14 +47,14 @@ static void file_head(sp_buf *b, sp_chunks_kind kind)
 }
 
 /* Appends a chunk of the payload to b: its header, then the payload compressed. */
-static int chunk_bytes(sp_buf *b, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
+static int chunk_bytes(sp_buf *b, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count, int level,
                        const char *path, char *err, size_t cap)
 {
     if (!payload)
         payload = "";
     size_t bound = ZSTD_compressBound(len);
     uint8_t *comp = malloc(bound ? bound : 1);
-    size_t clen = comp ? sp_store_compress(comp, bound, payload, len, SP_TUNE_STORE_LEVEL) : 0;
+    size_t clen = comp ? sp_store_compress(comp, bound, payload, len, level) : 0;
     if (comp && ZSTD_isError(clen)) {
         free(comp);
         return sp_store_fail(err, cap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));
@@ -79,7 +83,7 @@ int sp_chunks_write(const char *path, sp_chunks_kind kind, const void *payload, 
 {
     sp_buf b = {0};
     file_head(&b, kind);
-    int rc = chunk_bytes(&b, kind, payload, len, count, path, err, errcap);
+    int rc = chunk_bytes(&b, kind, payload, len, count, SP_TUNE_PACK_LEVEL, path, err, errcap);
     if (rc == 0)
         rc = sp_store_write_text(path, (const char *)b.data, b.len, err, errcap);
     sp_buf_free(&b);
@@ -240,7 +244,8 @@ static int run_walk(walk *w, const char *path, sp_chunks_kind kind, sp_chunks_in
     if (rc == 0 && (file_kind != (uint32_t)kind && kind != 0))
         rc = sp_store_fail(err, errcap, "%s: a file of %s, expected one of %s", path, kind_name(file_kind),
                            kind_name(kind));
-    if (rc == 0 && file_kind != SP_CHUNKS_NIMBERS && file_kind != SP_CHUNKS_PROVEN)
+    if (rc == 0 && file_kind != SP_CHUNKS_NIMBERS && file_kind != SP_CHUNKS_PROVEN && file_kind != SP_CHUNKS_LAND_GAMES &&
+        file_kind != SP_CHUNKS_CERT)
         rc = sp_store_fail(err, errcap, "%s: a chunk file of unknown kind %u", path, file_kind);
     info->kind = (sp_chunks_kind)file_kind;
     info->end = FILE_HEAD;
@@ -278,6 +283,8 @@ static int each_entry(void *arg, const sp_tok *key, size_t len, uint32_t value)
 static int visit_entries(walk *w, const chunk_head *h, const void *raw)
 {
     entries *e = w->arg;
+    if (w->info->kind == SP_CHUNKS_LAND_GAMES || w->info->kind == SP_CHUNKS_CERT)
+        return sp_store_fail(w->err, w->errcap, "%s: %s are not a key list", w->path, kind_name(w->info->kind));
     e->n = 0;
     e->unsorted = false;
     int rc = sp_keylist_each(raw, h->raw_len, true, each_entry, e);
@@ -303,6 +310,30 @@ int sp_chunks_read(const char *path, sp_chunks_kind kind, sp_keylist_fn fn, void
     return rc;
 }
 
+/* ---------------------------------------------------------------- payloads of their own */
+
+typedef struct payloads {
+    sp_chunks_payload_fn fn;
+    void *arg;
+} payloads;
+
+static int visit_payload(walk *w, const chunk_head *h, const void *raw)
+{
+    payloads *p = w->arg;
+    int rc = p->fn(p->arg, raw, h->raw_len, h->count);
+    if (rc < 0)
+        return sp_store_fail(w->err, w->errcap, "%s: chunk %llu is malformed", w->path, (ull)w->info->chunks + 1);
+    return rc;
+}
+
+int sp_chunks_read_payloads(const char *path, sp_chunks_kind kind, sp_chunks_payload_fn fn, void *arg,
+                            sp_chunks_info *info, char *err, size_t errcap)
+{
+    payloads p = {fn, arg};
+    walk w = {.visit = visit_payload, .arg = &p};
+    return run_walk(&w, path, kind, info, err, errcap);
+}
+
 int sp_chunks_append(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
                      sp_chunks_info *info, char *err, size_t errcap)
 {
@@ -318,7 +349,9 @@ int sp_chunks_append(const char *path, sp_chunks_kind kind, const void *payload,
     if (run_walk(&w, path, kind, info, err, errcap))
         return -1;
     sp_buf b = {0};
-    int rc = chunk_bytes(&b, kind, payload, len, count, path, err, errcap);
+    /* a certificate's chunk is written once per size and kept: worth the slower level */
+    int level = kind == SP_CHUNKS_CERT ? SP_TUNE_PACK_LEVEL : SP_TUNE_STORE_LEVEL;
+    int rc = chunk_bytes(&b, kind, payload, len, count, level, path, err, errcap);
     if (rc == 0 && sp_file_append(path, info->end, b.data, b.len))
         rc = sp_store_fail(err, errcap, "%s: %s", path, strerror(errno));
     sp_buf_free(&b);
@@ -359,25 +392,34 @@ static int gather_one(void *arg, const sp_tok *key, size_t len, uint32_t value)
     return 1;
 }
 
-/* Writes the keys gathered, in key order, as the one chunk of a new file at path. */
-static int write_gathered(const gather *g, const char *path, sp_chunks_kind kind, char *err, size_t errcap)
+/* Writes the keys gathered (but those drop marks, when not NULL), in key order, as the one chunk of a
+ * new file at path; how many, or SIZE_MAX when it fails. */
+static size_t write_gathered(const gather *g, const uint8_t *drop, const char *path, sp_chunks_kind kind, char *err,
+                             size_t errcap)
 {
-    size_t n = g->keys.n;
-    sp_keylist_ref *refs = malloc((n ? n : 1) * sizeof *refs);
+    size_t n = 0;
+    sp_keylist_ref *refs = malloc((g->keys.n ? g->keys.n : 1) * sizeof *refs);
     sp_buf b = {0};
-    for (size_t i = 0; refs && i < n; i++)
-        refs[i] = (sp_keylist_ref){g->keys.tok + g->keys.off[i], g->keys.len[i], g->value[i]};
+    for (size_t i = 0; refs && i < g->keys.n; i++)
+        if (!drop || !drop[i])
+            refs[n++] = (sp_keylist_ref){g->keys.tok + g->keys.off[i], g->keys.len[i], g->value[i]};
     if (refs)
         sp_keylist_put_sorted(&b, refs, n);
     int rc = !refs || b.failed ? sp_store_fail(err, errcap, "%s: out of memory", path)
                                : sp_chunks_write(path, kind, b.data, b.len, n, err, errcap);
     sp_buf_free(&b);
     free(refs);
-    return rc;
+    return rc ? SIZE_MAX : n;
 }
 
 int sp_chunks_compact(const char *in, const char *out, sp_chunks_info *info, uint64_t *kept, char *err,
                       size_t errcap)
+{
+    return sp_chunks_compact_filtered(in, out, NULL, NULL, info, kept, err, errcap);
+}
+
+int sp_chunks_compact_filtered(const char *in, const char *out, sp_chunks_filter filter, void *arg,
+                               sp_chunks_info *info, uint64_t *kept, char *err, size_t errcap)
 {
     gather g = {.path = in, .info = info, .err = err, .errcap = errcap};
     sp_children_init(&g.keys);
@@ -386,9 +428,16 @@ int sp_chunks_compact(const char *in, const char *out, sp_chunks_info *info, uin
         sp_store_fail(err, errcap, "%s: out of memory", in);
         rc = -2;
     }
-    if (rc == 0 && write_gathered(&g, out ? out : in, info->kind, err, errcap))
+    uint8_t *drop = rc == 0 && filter ? calloc(g.keys.n + 1, 1) : NULL;
+    if (rc == 0 && filter && (!drop || filter(arg, &g.keys, g.value, drop))) {
+        sp_store_fail(err, errcap, "%s: out of memory", in);
         rc = -2;
-    *kept = rc ? 0 : g.keys.n;
+    }
+    size_t n = rc ? 0 : write_gathered(&g, drop, out ? out : in, info->kind, err, errcap);
+    if (n == SIZE_MAX)
+        rc = -2;
+    *kept = rc ? 0 : n;
+    free(drop);
     free(g.value);
     sp_children_free(&g.keys);
     return rc;

@@ -5,8 +5,9 @@
  * Format (docs/design.md, "Chunk files"), little-endian: a file header (magic, format version, kind),
  * then chunks, each a header (magic, format version, kind, entry count, raw and compressed sizes,
  * XXH64 of the compressed and of the raw payload, XXH64 of the header's other bytes) and one zstd
- * frame of its payload. Every kind so far has a sorted key list (keylist.h) for payload; a kind with
- * another payload (the games of misère lands) needs a reader of its own over the same chunks.
+ * frame of its payload. The land nimbers and the misère proven positions have a sorted key list
+ * (keylist.h) for payload; the misère land games a payload of their own (landgames.h), read with
+ * sp_chunks_read_payloads.
  *
  * Contract:
  * - An append writes one chunk at the end and flushes it to disk before returning; a file that does
@@ -26,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "children.h"
 #include "keylist.h"
 
 #define SP_CHUNKS_VERSION 1
@@ -33,6 +35,9 @@
 typedef enum {
     SP_CHUNKS_NIMBERS = 1, /* land key -> nimber (normal play) */
     SP_CHUNKS_PROVEN = 2,  /* misère positions proven lost alone (beside the game 0), value 0 */
+    SP_CHUNKS_LAND_GAMES = 3, /* misère land key -> game, with the games (landgames.h: a payload of
+                                 its own, read with sp_chunks_read_payloads) */
+    SP_CHUNKS_CERT = 4,       /* a certificate or fact base (cert.h: a payload of its own) */
 } sp_chunks_kind;
 
 /* What a reading found. */
@@ -51,6 +56,13 @@ typedef struct sp_chunks_info {
  * chunk file, another version or kind, corrupt, malformed. */
 int sp_chunks_read(const char *path, sp_chunks_kind kind, sp_keylist_fn fn, void *arg, sp_chunks_info *info,
                    char *err, size_t errcap);
+
+/* sp_chunks_read() for a kind with a payload of its own: fn gets each chunk's payload whole (and
+ * the count its header gives), returns 0 to go on, a positive value to stop (returned then), or -1
+ * when the payload is malformed (the file is then refused as corrupt). */
+typedef int (*sp_chunks_payload_fn)(void *arg, const void *payload, size_t len, uint64_t count);
+int sp_chunks_read_payloads(const char *path, sp_chunks_kind kind, sp_chunks_payload_fn fn, void *arg,
+                            sp_chunks_info *info, char *err, size_t errcap);
 
 /* Appends a chunk of count entries (payload: a sorted key list) to the file at path, creating the file
  * when there is none. The chunks there are gone through first (their checksums, not their entries),
@@ -71,5 +83,14 @@ int sp_chunks_write(const char *path, sp_chunks_kind kind, const void *payload, 
  * made (out of memory, not written). */
 int sp_chunks_compact(const char *in, const char *out, sp_chunks_info *info, uint64_t *kept, char *err,
                       size_t errcap);
+
+/* Which entries a compaction leaves out: given every key once (keys, values value[i]), sets drop[i]
+ * for those to leave out; 0, or -1 when out of memory. */
+typedef int (*sp_chunks_filter)(void *arg, const sp_children *keys, const uint32_t *value, uint8_t *drop);
+
+/* sp_chunks_compact() without the entries filter drops (filter NULL: none); -2 also when the filter
+ * fails. */
+int sp_chunks_compact_filtered(const char *in, const char *out, sp_chunks_filter filter, void *arg,
+                               sp_chunks_info *info, uint64_t *kept, char *err, size_t errcap);
 
 #endif

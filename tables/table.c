@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "grow.h"
 #include "keylist.h"
+#include "landgames.h"
 #include "merge.h"
 #include "minimise.h"
 #include "plot.h"
@@ -32,7 +33,9 @@ typedef struct run {
     sp_solver *s;
     sp_table tables[2]; /* normal, misère */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
+    sp_landgames lands; /* misère land games: what DIR/state/misere-lands.chunks has */
     sp_cert base[2];    /* the fact bases DIR/certs/PLAY.cert (normal, misère), once loaded or begun */
+    sp_cert_mark base_saved[2]; /* how much of each the file holds */
     bool have_base[2];
     uint64_t nim_saved;  /* the mark of the nimber store (solver.h) up to which the chunk file has its nimbers */
     size_t proven_saved; /* how many of proven the chunk file has */
@@ -159,10 +162,18 @@ static int save_proven(run *r)
     return rc;
 }
 
+/* Saves the misère land games stored since the last save. */
+static int save_land_games(run *r)
+{
+    char path[4096];
+    return sp_landgames_save(&r->lands, r->s, state_file(r, path, sizeof path, "misere-lands", "chunks"), r->err,
+                             sizeof r->err);
+}
+
 static int save_stores(run *r)
 {
     r->checkpoint = sp_clock_now();
-    return save_nimbers(r) || save_proven(r) ? -1 : 0;
+    return save_nimbers(r) || save_proven(r) || save_land_games(r) ? -1 : 0;
 }
 
 /* Calls add for each entry DIR/state holds of one thing: first the older store file NAME.store (of
@@ -236,8 +247,12 @@ static int load_base(run *r, int misere)
     char path[4096];
     if (r->have_base[misere] || access(in_dir(r, path, sizeof path, base_name(misere)), F_OK))
         return 0;
-    if (sp_cert_load(&r->base[misere], path, r->err, sizeof r->err))
+    char warning[1024];
+    if (sp_cert_load_info(&r->base[misere], path, warning, sizeof warning, r->err, sizeof r->err))
         return -1;
+    if (warning[0])
+        fprintf(r->o->log, "sprouts table: %s\n", warning);
+    sp_cert_mark_all(&r->base[misere], &r->base_saved[misere]);
     r->have_base[misere] = true;
     return 0;
 }
@@ -256,10 +271,12 @@ static int join_base(run *r, int misere, const sp_cert *c)
     return 0;
 }
 
+/* Appends to the base's file what it does not have yet. */
 static int save_base(run *r, int misere)
 {
     char path[4096];
-    return sp_cert_save(&r->base[misere], in_dir(r, path, sizeof path, base_name(misere)), r->err, sizeof r->err);
+    return sp_cert_append(&r->base[misere], in_dir(r, path, sizeof path, base_name(misere)), &r->base_saved[misere],
+                          r->err, sizeof r->err);
 }
 
 /* Joins a size's certificate, checked, to the fact base and writes the base. */
@@ -515,6 +532,13 @@ static int open_solver(run *r, sp_solver_opts *so)
     if (rc == 0)
         rc = read_state(r, "misere-proven", SP_STORE_PROVEN, SP_STORE_PROVEN, SP_CHUNKS_PROVEN, add_proven,
                         &r->proven_old);
+    char path[4096];
+    sp_chunks_info info;
+    if (rc == 0 && access(state_file(r, path, sizeof path, "misere-lands", "chunks"), F_OK) == 0) {
+        rc = sp_landgames_read(&r->lands, r->s, path, &info, r->err, sizeof r->err);
+        if (rc == 0 && info.torn)
+            fprintf(r->o->log, "sprouts table: %s\n", info.warning);
+    }
     r->nim_saved = r->nim_old || !r->s ? 0 : sp_solver_nimber_mark(r->s);
     r->proven_saved = r->proven_old ? 0 : r->proven.n;
     return rc;
@@ -549,6 +573,7 @@ int sp_table_run(const sp_table_opts *o)
     r->o = o;
     r->checkpoint = sp_clock_now();
     sp_children_init(&r->proven);
+    sp_landgames_init(&r->lands);
     sp_solver_opts so = o->solver;
     so.progress = on_progress;
     so.progress_arg = r;
@@ -576,6 +601,7 @@ int sp_table_run(const sp_table_opts *o)
     }
     sp_solver_free(r->s);
     sp_children_free(&r->proven);
+    sp_landgames_free(&r->lands);
     for (int m = 0; m < 2; m++)
         if (r->have_base[m])
             sp_cert_free(&r->base[m]);

@@ -12,11 +12,14 @@
 
 #include "cert.h"
 #include "certify.h"
-#include "merge.h"
 #include "chunks.h"
 #include "clock.h"
+#include "derive.h"
+#include "expand.h"
 #include "grow.h"
 #include "keylist.h"
+#include "landgames.h"
+#include "merge.h"
 #include "minimise.h"
 #include "report.h"
 #include "store.h"
@@ -1195,26 +1198,34 @@ static int run_growing(const char *out, const char *to, int resume)
 START_TEST(resumed_run_appends_only_what_is_new)
 {
     char out[512], path[700], compact[700], err[1024];
-    const char *names[2] = {"nimbers", "misere-proven"};
+    const char *names[3] = {"nimbers", "misere-proven", "misere-lands"};
     path_in(out, sizeof out, "grow");
     path_in(compact, sizeof compact, "compact.chunks");
     ck_assert_int_eq(run_growing(out, "9", 0), 0);
-    uint8_t *first[2];
-    size_t len[2];
-    sp_chunks_info info[2];
-    for (int i = 0; i < 2; i++) {
+    uint8_t *first[3];
+    size_t len[3];
+    sp_chunks_info info[3];
+    for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
         first[i] = file_bytes(path, &len[i]);
         uint64_t kept;
-        ck_assert_int_eq(sp_chunks_compact(path, compact, &info[i], &kept, err, sizeof err), 0);
+        if (i < 2)
+            ck_assert_int_eq(sp_chunks_compact(path, compact, &info[i], &kept, err, sizeof err), 0);
+        else /* a payload of its own: not compacted as a key list */
+            ck_assert_int_eq(sp_chunks_compact(path, compact, &info[i], &kept, err, sizeof err), -1);
     }
     ck_assert_int_eq(run_growing(out, "11", 1), 0);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
         size_t now;
         uint8_t *second = file_bytes(path, &now);
         ck_assert_msg(now > len[i], "%s did not grow", names[i]);
         ck_assert_msg(!memcmp(first[i], second, len[i]), "%s: the bytes saved before changed", names[i]);
+        if (i == 2) {
+            free(first[i]);
+            free(second);
+            continue;
+        }
         sp_chunks_info more;
         uint64_t kept;
         ck_assert_int_eq(sp_chunks_compact(path, compact, &more, &kept, err, sizeof err), 0);
@@ -1253,6 +1264,29 @@ START_TEST(table_writes_fact_bases)
     uint8_t *text = file_bytes(csv, &(size_t){0});
     ck_assert_ptr_nonnull(strstr((char *)text, ",certs/normal.cert,"));
     free(text);
+    /* a resumed run appends the new sizes' facts: the bytes before stay */
+    snprintf(path, sizeof path, "%s/certs/normal.cert", out);
+    size_t had, now;
+    uint8_t *before = file_bytes(path, &had), *after;
+    ck_assert_int_eq(run_growing(out, "8", 1), 0);
+    after = file_bytes(path, &now);
+    ck_assert_uint_gt(now, had);
+    ck_assert(!memcmp(before, after, had));
+    base_has_roots(out, "normal.cert", 8);
+    /* a chunk torn by a kill is left out, with a warning, and the roots before it kept (each size
+     * appends one: cutting the two of 0*7 and 0*8 half way cuts into the second) */
+    FILE *f = fopen(path, "wb");
+    ck_assert_uint_eq(fwrite(after, 1, had + (now - had) / 2, f), had + (now - had) / 2);
+    fclose(f);
+    sp_cert c;
+    char warning[1024];
+    ck_assert_int_eq(sp_cert_load_info(&c, path, warning, sizeof warning, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(warning, "left out"));
+    ck_assert_uint_eq(1 + c.nmore, 7);
+    ck_assert(verified(&c));
+    sp_cert_free(&c);
+    free(before);
+    free(after);
 
     path_in(old, sizeof old, "old");
     snprintf(path, sizeof path, "%s/certs", old);
@@ -1285,6 +1319,171 @@ START_TEST(table_writes_fact_bases)
     ck_assert_int_eq(sp_table_load(&back, old, err, sizeof err), 0);
     for (unsigned n = 1; n <= 5; n++)
         ck_assert_str_eq(back.row[n].cert, "certs/normal.cert");
+}
+END_TEST
+
+/* Game g of solver `from`, made in solver `to` from its options (equal games get equal ids). */
+static uint32_t game_in(sp_solver *to, sp_solver *from, uint32_t g)
+{
+    const uint32_t *opts;
+    size_t n = sp_solver_game_options(from, g, &opts);
+    uint32_t o[64];
+    ck_assert_uint_le(n, 64);
+    for (size_t i = 0; i < n; i++)
+        o[i] = game_in(to, from, opts[i]);
+    return sp_solver_game_make(to, o, n);
+}
+
+typedef struct land_games_seen {
+    sp_solver *read, *fresh;
+    unsigned lands;
+} land_games_seen;
+
+static int same_game(void *arg, const sp_tok *key, size_t len, unsigned game)
+{
+    land_games_seen *seen = arg;
+    uint32_t fresh = sp_solver_land_game(seen->fresh, key, len);
+    ck_assert_uint_ne(fresh, SP_GAME_NONE);
+    ck_assert_uint_eq(game_in(seen->read, seen->fresh, fresh), game);
+    seen->lands++;
+    return 0;
+}
+
+/* A misère table run saves the land games it learned; read back into another solver, every land has
+ * the game that solver computes for it afresh (by enumeration), and a second reading adds nothing. */
+START_TEST(misere_land_games_saved_and_read)
+{
+    char out[512], path[700], err[1024];
+    path_in(out, sizeof out, "lands");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "9", "--tt-mb",
+                    "32", "--threads", "1", "--quiet", "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(path, sizeof path, "%s/state/misere-lands.chunks", out);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    land_games_seen seen = {sp_solver_new(&o), sp_solver_new(&o), 0};
+    sp_landgames lg;
+    sp_landgames_init(&lg);
+    sp_chunks_info info;
+    ck_assert_msg(sp_landgames_read(&lg, seen.read, path, &info, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_gt(lg.read, 100);
+    ck_assert_uint_eq(lg.read, info.entries);
+    ck_assert_int_eq(sp_solver_each_land_game(seen.read, 0, UINT64_MAX, same_game, &seen), 0);
+    ck_assert_uint_eq(seen.lands, lg.read);
+    /* nothing new since the reading: a save writes nothing */
+    size_t before = file_size(path);
+    ck_assert_int_eq(sp_landgames_save(&lg, seen.read, path, err, sizeof err), 0);
+    ck_assert_uint_eq(file_size(path), before);
+    sp_landgames_free(&lg);
+    sp_solver_free(seen.read);
+    sp_solver_free(seen.fresh);
+}
+END_TEST
+
+/* The land nimbers of a chunk file, every key once. */
+typedef struct nim_set {
+    sp_children keys;
+    uint32_t *value;
+    size_t cap;
+} nim_set;
+
+static int into_set(void *arg, const sp_tok *key, size_t len, uint32_t value)
+{
+    nim_set *ns = arg;
+    if (sp_children_add(&ns->keys, key, len) > 0) {
+        ck_assert_int_eq(sp_grow((void **)&ns->value, &ns->cap, ns->keys.n, sizeof *ns->value), 0);
+        ns->value[ns->keys.n - 1] = value;
+    }
+    return 0;
+}
+
+static void read_set(const char *path, nim_set *ns)
+{
+    char err[1024];
+    sp_chunks_info info;
+    memset(ns, 0, sizeof *ns);
+    sp_children_init(&ns->keys);
+    ck_assert_msg(sp_chunks_read(path, SP_CHUNKS_NIMBERS, into_set, ns, &info, err, sizeof err) == 0, "%s", err);
+}
+
+/* The nimber of a land from the set, or, for one left out, the mex of its children's (Sprague-Grundy),
+ * recursively (memo: those found so): what a solver would find again. */
+static uint32_t nimber_from(const nim_set *ns, nim_set *memo, sp_canon_ctx *ctx, const sp_tok *land, size_t len)
+{
+    long at = sp_children_find(&ns->keys, land, len);
+    if (at >= 0)
+        return ns->value[at];
+    if ((at = sp_children_find(&memo->keys, land, len)) >= 0)
+        return memo->value[at];
+    sp_children kids;
+    sp_children_init(&kids);
+    ck_assert_int_eq(sp_expand_land(ctx, NULL, land, len, &kids), 0);
+    uint64_t seen = 0;
+    for (size_t c = 0; c < kids.n; c++) {
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS], x = 0;
+        const sp_tok *child = kids.tok + kids.off[c];
+        unsigned n = sp_key_lands(child, kids.len[c], off, lens, SP_MAX_LANDS);
+        for (unsigned i = 0; i < n; i++)
+            x ^= nimber_from(ns, memo, ctx, child + off[i], lens[i]);
+        ck_assert_uint_lt(x, 64);
+        seen |= 1ull << x;
+    }
+    sp_children_free(&kids);
+    uint32_t mex = 0;
+    while (seen >> mex & 1)
+        mex++;
+    into_set(memo, land, len, mex);
+    return mex;
+}
+
+/* A compaction that drops the derivable land nimbers leaves out some, keeps the rest as they were,
+ * and every one it left out is what the Sprague-Grundy recursion over the rest gives. */
+START_TEST(derivable_nimbers_follow_from_the_rest)
+{
+    char out[512], path[700], pruned[700], err[1024];
+    path_in(out, sizeof out, "derive");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12", "--tt-mb",
+                    "32", "--threads", "1", "--quiet", "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(path, sizeof path, "%s/state/nimbers.chunks", out);
+    snprintf(pruned, sizeof pruned, "%s/pruned.chunks", out);
+    sp_derive_opts d = {.threads = 2};
+    sp_chunks_info info;
+    uint64_t kept;
+    ck_assert_int_eq(sp_chunks_compact_filtered(path, pruned, sp_derive_drop, &d, &info, &kept, err, sizeof err), 0);
+    nim_set all, left, memo;
+    read_set(path, &all);
+    read_set(pruned, &left);
+    memset(&memo, 0, sizeof memo);
+    sp_children_init(&memo.keys);
+    ck_assert_uint_eq(left.keys.n, kept);
+    ck_assert_uint_gt(d.dropped, all.keys.n / 20);
+    ck_assert_uint_eq(kept + d.dropped, all.keys.n);
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    for (size_t i = 0; i < all.keys.n; i++) {
+        const sp_tok *key = all.keys.tok + all.keys.off[i];
+        long at = sp_children_find(&left.keys, key, all.keys.len[i]);
+        if (at >= 0) {
+            ck_assert_uint_eq(left.value[at], all.value[i]);
+            continue;
+        }
+        /* left out: one expansion finds every land it needs among the file's */
+        sp_children kids;
+        sp_children_init(&kids);
+        ck_assert_int_eq(sp_expand_land(ctx, NULL, key, all.keys.len[i], &kids), 0);
+        for (size_t c = 0; c < kids.n; c++) {
+            uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+            const sp_tok *child = kids.tok + kids.off[c];
+            unsigned n = sp_key_lands(child, kids.len[c], off, lens, SP_MAX_LANDS);
+            for (unsigned j = 0; j < n; j++)
+                ck_assert_int_ge(sp_children_find(&all.keys, child + off[j], lens[j]), 0);
+        }
+        sp_children_free(&kids);
+        ck_assert_uint_eq(nimber_from(&left, &memo, ctx, key, all.keys.len[i]), all.value[i]);
+    }
+    sp_canon_ctx_free(ctx);
+    sp_children_free(&all.keys), free(all.value);
+    sp_children_free(&left.keys), free(left.value);
+    sp_children_free(&memo.keys), free(memo.value);
 }
 END_TEST
 
@@ -1346,6 +1545,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, fact_bases_join_certificates);
     tcase_add_test(tc, fact_bases_read_older_forms);
     tcase_add_test(tc, table_writes_fact_bases);
+    tcase_add_test(tc, misere_land_games_saved_and_read);
+    tcase_add_test(tc, derivable_nimbers_follow_from_the_rest);
     tcase_add_test(tc, verifier_stops_when_told);
     tcase_add_test(tc, builder_stops_when_told);
     tcase_add_test(tc, verifier_misere);

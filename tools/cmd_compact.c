@@ -1,20 +1,29 @@
-/* cmd_compact.c: `sprouts compact FILE.chunks [--out F]`: rewrites a chunk file (tables/chunks.h) as
- * one chunk, each key once, sorted. */
+/* cmd_compact.c: `sprouts compact FILE.chunks [--out F] [--drop-derivable]`: rewrites a chunk file
+ * (tables/chunks.h) as one chunk, each key once, sorted; optionally without the derivable nimbers. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
 #include "chunks.h"
 #include "cli.h"
 #include "cmds.h"
+#include "derive.h"
+#include "options.h"
+#include "progress.h"
 
 static const char usage[] =
-    "Usage: sprouts compact FILE.chunks [--out F]\n"
+    "Usage: sprouts compact FILE.chunks [--out F] [--drop-derivable [--threads N] [--quiet]]\n"
     "Rewrites a chunk file that 'sprouts table' appends to (DIR/state/nimbers.chunks,\n"
     "DIR/state/misere-proven.chunks) as one chunk: every key once, in key order, compressed as a\n"
     "whole. The new file replaces the old one atomically (a crash leaves one or the other). A torn\n"
     "last chunk (an append killed part way) is left out with a warning; a corrupt chunk with more\n"
     "after it, or a key given two values, is refused and nothing is written.\n"
     "  --out F      write the compacted file to F instead (FILE is left as it is)\n"
+    "  --drop-derivable  land nimbers only: leave out those of the lands every child of which is\n"
+    "               made of lands the file has (one expansion recovers them from the others; the\n"
+    "               solver does it when it needs one). Each land is expanded: slow for large files\n"
+    "  --threads N  threads of --drop-derivable (default: all cores)\n"
+    "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 the new file could not be written, 2 bad usage or a file refused.\n";
 
@@ -24,18 +33,38 @@ static unsigned long long size_of(const char *path)
     return stat(path, &st) ? 0 : (unsigned long long)st.st_size;
 }
 
+/* Ends a reading at its first entry: enough to know the file's kind. */
+static int first_only(void *arg, const sp_tok *key, size_t len, uint32_t value)
+{
+    (void)arg, (void)key, (void)len, (void)value;
+    return 1;
+}
+
 int sp_cmd_compact(int argc, char **argv)
 {
-    static const struct option opts[] = {{"out", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'},
+    static const struct option opts[] = {{"out", required_argument, 0, 'o'},
+                                         {"drop-derivable", no_argument, 0, 'd'},
+                                         {"threads", required_argument, 0, 'T'},
+                                         {"quiet", no_argument, 0, 'q'},
+                                         {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *prog = "sprouts compact", *out = NULL;
+    sp_solver_opts so = {0};
+    bool derive = false, quiet = false;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(usage, stdout), SP_EXIT_OK;
-        if (c != 'o')
+        if (c == 'o')
+            out = optarg;
+        else if (c == 'd')
+            derive = true;
+        else if (c == 'q')
+            quiet = true;
+        else if (c != 'T')
             return sp_cli_bad_option(prog, argv, "");
-        out = optarg;
+        else if (sp_opt_threads(prog, optarg, &so))
+            return SP_EXIT_USAGE;
     }
     if (optind != argc - 1)
         return sp_cli_usage(prog, "expects exactly one chunk file (see --help)");
@@ -44,7 +73,15 @@ int sp_cmd_compact(int argc, char **argv)
     sp_chunks_info info;
     uint64_t kept = 0;
     char err[1024];
-    int rc = sp_chunks_compact(in, out, &info, &kept, err, sizeof err);
+    if (derive && sp_chunks_read(in, SP_CHUNKS_NIMBERS, first_only, NULL, &info, err, sizeof err) < 0)
+        return sp_cli_usage(prog, "%s (--drop-derivable is for land nimbers only)", err);
+    sp_progress progress;
+    sp_progress_init(&progress, prog, quiet ? NULL : stderr);
+    progress.phase = "expanding the lands";
+    sp_derive_opts d = {.threads = so.threads, .progress = sp_progress_facts, .arg = &progress};
+    int rc = sp_chunks_compact_filtered(in, out, derive ? sp_derive_drop : NULL, &d, &info, &kept, err, sizeof err);
+    sp_progress_done(&progress);
+
     if (info.torn)
         fprintf(stderr, "%s: %s\n", prog, info.warning);
     if (rc)

@@ -14,7 +14,8 @@ static const char usage[] =
     "Joins certificates of one play (per size, as 'sprouts table' wrote them before fact bases,\n"
     "or other fact bases) into the fact base BASE: the facts of all of them, each written once,\n"
     "and the roots of all of them, each of which 'sprouts verify BASE' then checks. BASE is made\n"
-    "anew when it does not exist, and added to when it does; it is replaced atomically. Misère\n"
+    "anew (atomically) when it does not exist; when it does, what is new is appended to it as one\n"
+    "chunk (a chunk file: a kill part way leaves the chunks before it, chunks.h). Misère\n"
     "games are matched by their options. Refused, with nothing written: another play, other\n"
     "misère limits, or a land or a root claimed otherwise than in BASE (both cannot be true).\n"
     "The result is not checked here: run 'sprouts verify BASE'.\n"
@@ -64,6 +65,9 @@ int sp_cmd_merge(int argc, char **argv)
     int have = 0;
     char err[1024];
     int rc = access(out, F_OK) == 0 ? add_one(&base, &have, out, err, sizeof err) : 0;
+    sp_cert_mark held = {0};
+    if (rc == 0 && have)
+        sp_cert_mark_all(&base, &held);
     for (int i = optind + 1; i < argc && rc == 0; i++)
         rc = add_one(&base, &have, argv[i], err, sizeof err);
     if (rc) {
@@ -71,7 +75,7 @@ int sp_cmd_merge(int argc, char **argv)
             sp_cert_free(&base);
         return sp_cli_usage(prog, "%s", err);
     }
-    rc = sp_cert_save(&base, out, err, sizeof err);
+    rc = sp_cert_append(&base, out, &held, err, sizeof err);
     if (rc == 0)
         printf("%s: %zu roots, %zu facts, %zu land facts, %llu bytes (not checked: run sprouts verify %s)\n",
                out, 1 + base.nmore, base.facts.n, base.lands.n, size_of(out), out);

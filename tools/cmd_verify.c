@@ -46,8 +46,11 @@ int sp_cmd_verify(int argc, char **argv)
         return sp_cli_usage(prog, "expects exactly one certificate file (see --help)");
     sp_cert cert;
     char err[1024];
-    if (sp_cert_load(&cert, argv[optind], err, sizeof err))
+    char warning[1024];
+    if (sp_cert_load_info(&cert, argv[optind], warning, sizeof warning, err, sizeof err))
         return sp_cli_usage(prog, "%s", err);
+    if (warning[0])
+        fprintf(stderr, "%s: %s\n", prog, warning);
     sp_verify_result res;
     char root[4096];
     sp_tool_key_string(cert.root, cert.root_len, 0, root, sizeof root);
