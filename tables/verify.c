@@ -373,6 +373,9 @@ static int misere_init(misere *m, const sp_cert *c, char *why, size_t cap)
     /* a move spends one life: no game met from the root (nor a land fact's) lasts longer than this;
      * deeper games are refused, also because sums recurse as deep as the games are */
     unsigned deepest = sp_key_lives(c->root, c->root_len);
+    for (size_t i = 0; i < c->nmore; i++) /* every root of a fact base */
+        if (sp_key_lives(c->more[i].key, c->more[i].len) > deepest)
+            deepest = sp_key_lives(c->more[i].key, c->more[i].len);
     if (sp_cert_valued_lives(c) > deepest)
         deepest = sp_cert_valued_lives(c);
     memset(m, 0, sizeof *m);

@@ -405,17 +405,18 @@ static void join(sp_cert *base, int play, unsigned a, unsigned b, int lives)
     }
 }
 
-/* Joined certificates prove every root from one set of facts, in both plays, and are written once
- * (sorted, form 4 and 5) and read back; a root claimed otherwise, or a missing fact, fails. Outcomes:
- * normal 0*4..0*8 W W L L L, misère 0*4..0*7 L W W L (OEIS A164950). */
+/* Joined certificates prove every root from one set of facts, in both plays, and are written and
+ * read back; a root claimed otherwise fails. Outcomes: normal 0*4..0*8 W W L L L, misère 0*1..0*7
+ * W L L L W W L (OEIS A164950). The misère base's first root is small: the games of the others'
+ * lands last longer than any game from it, and must be allowed (every root counts). */
 START_TEST(fact_bases_join_certificates)
 {
     char why[512], path[512];
     for (int play = SP_CERT_NORMAL; play <= SP_CERT_MISERE; play++) {
         sp_cert base, back, again;
-        unsigned last = play == SP_CERT_NORMAL ? 8 : 7;
-        join(&base, play, 4, last, 0);
-        ck_assert_uint_eq(base.nmore, last - 4);
+        unsigned first = play == SP_CERT_NORMAL ? 4 : 1, last = play == SP_CERT_NORMAL ? 8 : 7;
+        join(&base, play, first, last, 0);
+        ck_assert_uint_eq(base.nmore, last - first);
         ck_assert(verified(&base));
         path_in(path, sizeof path, "base.cert");
         ck_assert_int_eq(sp_cert_save(&base, path, why, sizeof why), 0);
@@ -424,10 +425,10 @@ START_TEST(fact_bases_join_certificates)
         ck_assert_uint_eq(back.lands.n, base.lands.n);
         ck_assert_uint_eq(back.ngames, base.ngames);
         ck_assert(verified(&back));
-        static const int normal[] = {1, 1, 0, 0, 0}, misere[] = {0, 1, 1, 0};
+        static const int normal[] = {1, 1, 0, 0, 0}, misere[] = {1, 0, 0, 0, 1, 1, 0};
         for (size_t i = 0; i < back.nmore; i++)
             ck_assert_int_eq(back.more[i].outcome == SP_CERT_WIN,
-                             (play == SP_CERT_NORMAL ? normal : misere)[back.more[i].spots - 4]);
+                             (play == SP_CERT_NORMAL ? normal : misere)[back.more[i].spots - first]);
         back.more[back.nmore - 1].outcome ^= 1;
         ck_assert(!verified(&back));
         back.more[back.nmore - 1].outcome ^= 1;
