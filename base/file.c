@@ -107,3 +107,9 @@ int sp_file_append(const char *path, uint64_t at, const void *data, size_t len)
     errno = e;
     return ok ? 0 : -1;
 }
+
+uint64_t sp_file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) ? 0 : (uint64_t)st.st_size;
+}

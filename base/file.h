@@ -33,4 +33,7 @@ void sp_file_abort(sp_file_out *o);
  * as that can be done. A crash during the call leaves the first `at` bytes as they were. */
 int sp_file_append(const char *path, uint64_t at, const void *data, size_t len);
 
+/* The size in bytes of the file at path; 0 when there is none. */
+uint64_t sp_file_size(const char *path);
+
 #endif

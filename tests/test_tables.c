@@ -256,6 +256,19 @@ static int verified(const sp_cert *c)
     return r.ok;
 }
 
+/* c saved to DIR/name and loaded back into back: the same facts, land facts and games, and checked. */
+static void round_trip(const sp_cert *c, const char *name, sp_cert *back)
+{
+    char path[512], err[512];
+    path_in(path, sizeof path, name);
+    ck_assert_int_eq(sp_cert_save(c, path, err, sizeof err), 0);
+    ck_assert_int_eq(sp_cert_load(back, path, err, sizeof err), 0);
+    ck_assert_uint_eq(back->facts.n, c->facts.n);
+    ck_assert_uint_eq(back->lands.n, c->lands.n);
+    ck_assert_uint_eq(back->ngames, c->ngames);
+    ck_assert(verified(back));
+}
+
 START_TEST(verifier_accepts_and_rejects)
 {
     char path[512], err[512];
@@ -411,20 +424,14 @@ static void join(sp_cert *base, int play, unsigned a, unsigned b, int lives)
  * lands last longer than any game from it, and must be allowed (every root counts). */
 START_TEST(fact_bases_join_certificates)
 {
-    char why[512], path[512];
+    char why[512];
     for (int play = SP_CERT_NORMAL; play <= SP_CERT_MISERE; play++) {
         sp_cert base, back, again;
         unsigned first = play == SP_CERT_NORMAL ? 4 : 1, last = play == SP_CERT_NORMAL ? 8 : 7;
         join(&base, play, first, last, 0);
         ck_assert_uint_eq(base.nmore, last - first);
         ck_assert(verified(&base));
-        path_in(path, sizeof path, "base.cert");
-        ck_assert_int_eq(sp_cert_save(&base, path, why, sizeof why), 0);
-        ck_assert_int_eq(sp_cert_load(&back, path, why, sizeof why), 0);
-        ck_assert_uint_eq(back.facts.n, base.facts.n);
-        ck_assert_uint_eq(back.lands.n, base.lands.n);
-        ck_assert_uint_eq(back.ngames, base.ngames);
-        ck_assert(verified(&back));
+        round_trip(&base, "base.cert", &back);
         static const int normal[] = {1, 1, 0, 0, 0}, misere[] = {1, 0, 0, 0, 1, 1, 0};
         for (size_t i = 0; i < back.nmore; i++)
             ck_assert_int_eq(back.more[i].outcome == SP_CERT_WIN,
@@ -550,7 +557,6 @@ static void copy_cert(sp_cert *to, const sp_cert *c, int outcome)
 
 START_TEST(verifier_misere)
 {
-    char path[512], err[512];
     /* misère: 0*5 is won, 0*7 and 0*8 lost (OEIS A164950), with lands valued (the default) and as
      * whole positions (lives -1) */
     static const int lives[] = {0, -1};
@@ -562,13 +568,7 @@ START_TEST(verifier_misere)
             ck_assert_uint_eq(c.value_lives, l == 0 ? 10 : 0); /* the default misere_lives */
             ck_assert(l == 1 || (c.lands.n > 0 && c.ngames > 1));
             ck_assert(verified(&c));
-            path_in(path, sizeof path, "m.cert");
-            ck_assert_int_eq(sp_cert_save(&c, path, err, sizeof err), 0);
-            ck_assert_int_eq(sp_cert_load(&back, path, err, sizeof err), 0);
-            ck_assert_uint_eq(back.facts.n, c.facts.n);
-            ck_assert_uint_eq(back.lands.n, c.lands.n);
-            ck_assert_uint_eq(back.ngames, c.ngames);
-            ck_assert(verified(&back));
+            round_trip(&c, "m.cert", &back);
             /* a land fact given another game fails (distinct games of the list are distinct) */
             for (size_t i = 0; i < back.lands.n; i += 1 + back.lands.n / 5) {
                 uint32_t was = back.land_game[i];

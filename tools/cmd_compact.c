@@ -2,11 +2,11 @@
  * (tables/chunks.h) as one chunk, each key once, sorted; optionally without the derivable nimbers. */
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "chunks.h"
 #include "cli.h"
 #include "cmds.h"
+#include "file.h"
 #include "derive.h"
 #include "options.h"
 #include "progress.h"
@@ -26,12 +26,6 @@ static const char usage[] =
     "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 the new file could not be written, 2 bad usage or a file refused.\n";
-
-static unsigned long long size_of(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) ? 0 : (unsigned long long)st.st_size;
-}
 
 /* Ends a reading at its first entry: enough to know the file's kind. */
 static int first_only(void *arg, const sp_tok *key, size_t len, uint32_t value)
@@ -69,7 +63,7 @@ int sp_cmd_compact(int argc, char **argv)
     if (optind != argc - 1)
         return sp_cli_usage(prog, "expects exactly one chunk file (see --help)");
     const char *in = argv[optind];
-    unsigned long long before = size_of(in);
+    unsigned long long before = (unsigned long long)sp_file_size(in);
     sp_chunks_info info;
     uint64_t kept = 0;
     char err[1024];
@@ -88,6 +82,6 @@ int sp_cmd_compact(int argc, char **argv)
         return rc == -1 ? sp_cli_usage(prog, "%s", err) : sp_cli_fail(prog, "%s", err);
     printf("%s: %llu chunks, %llu entries, %llu bytes -> %s: 1 chunk, %llu entries, %llu bytes\n", in,
            (unsigned long long)info.chunks, (unsigned long long)info.entries, before, out ? out : in,
-           (unsigned long long)kept, size_of(out ? out : in));
+           (unsigned long long)kept, (unsigned long long)sp_file_size(out ? out : in));
     return SP_EXIT_OK;
 }

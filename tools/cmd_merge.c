@@ -1,12 +1,12 @@
 /* cmd_merge.c: `sprouts merge BASE CERT...`: certificates of one play joined into one fact base
  * (tables/merge.h), the base made anew or added to. */
 #include <stdio.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cert.h"
 #include "cli.h"
 #include "cmds.h"
+#include "file.h"
 #include "merge.h"
 
 static const char usage[] =
@@ -22,12 +22,6 @@ static const char usage[] =
     "  -h, --help\n"
     "Exit status: 0 written, 1 it could not be written, 2 bad usage, an unreadable certificate,\n"
     "or certificates that cannot be joined.\n";
-
-static unsigned long long size_of(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) ? 0 : (unsigned long long)st.st_size;
-}
 
 /* Adds the certificate at path to base (loaded from it when base is still empty). */
 static int add_one(sp_cert *base, int *have, const char *path, char *err, size_t cap)
@@ -78,7 +72,7 @@ int sp_cmd_merge(int argc, char **argv)
     rc = sp_cert_append(&base, out, &held, err, sizeof err);
     if (rc == 0)
         printf("%s: %zu roots, %zu facts, %zu land facts, %llu bytes (not checked: run sprouts verify %s)\n",
-               out, 1 + base.nmore, base.facts.n, base.lands.n, size_of(out), out);
+               out, 1 + base.nmore, base.facts.n, base.lands.n, (unsigned long long)sp_file_size(out), out);
     sp_cert_free(&base);
     return rc ? sp_cli_fail(prog, "%s", err) : SP_EXIT_OK;
 }
