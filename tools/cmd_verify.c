@@ -53,7 +53,10 @@ int sp_cmd_verify(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", prog, warning);
     sp_verify_result res;
     char root[4096];
-    sp_tool_key_string(cert.root, cert.root_len, 0, root, sizeof root);
+    if (cert.spots) /* 0*1 is the string "0": name it as the table does */
+        snprintf(root, sizeof root, "0*%u", cert.spots);
+    else
+        sp_tool_key_string(cert.root, cert.root_len, 0, root, sizeof root);
     const char *play = cert.play == SP_CERT_MISERE ? "misere" : "normal";
     const char *claim = cert.outcome == SP_CERT_WIN ? "win" : "loss";
     size_t nmore = cert.nmore;
