@@ -5,6 +5,8 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "grow.h"
+
 static void put_tokens(sp_buf *b, const sp_tok *key, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
@@ -36,6 +38,15 @@ void sp_keylist_put_after(sp_buf *b, const sp_tok *prev, size_t prev_len, const 
     sp_buf_u32(b, (uint32_t)(len - shared));
     put_tokens(b, key + shared, len - shared);
     sp_buf_u32(b, value);
+}
+
+int sp_keylist_refs_add(void *arg, const sp_tok *key, size_t len, unsigned value)
+{
+    sp_keylist_refs *rs = arg;
+    if (sp_grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *rs->v))
+        return -1;
+    rs->v[rs->n++] = (sp_keylist_ref){key, (uint32_t)len, value};
+    return 0;
 }
 
 static int by_key(const void *a, const void *b)

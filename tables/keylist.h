@@ -37,6 +37,16 @@ typedef struct sp_keylist_ref {
     uint32_t len, value;
 } sp_keylist_ref;
 
+/* A growing list of refs, for gathering the entries of a save (free v when done). */
+typedef struct sp_keylist_refs {
+    sp_keylist_ref *v;
+    size_t n, cap;
+} sp_keylist_refs;
+
+/* Appends an entry to the sp_keylist_refs at arg (the key is not copied: it must outlive the list);
+ * 0, or -1 when out of memory. Its signature is that of the solver's walks over its stores. */
+int sp_keylist_refs_add(void *arg, const sp_tok *key, size_t len, unsigned value);
+
 /* Sorts refs by key and appends them in the sorted format; the keys must be distinct. */
 void sp_keylist_put_sorted(sp_buf *b, sp_keylist_ref *refs, size_t n);
 

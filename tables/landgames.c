@@ -61,28 +61,14 @@ static int number_game(sp_landgames *lg, sp_solver *s, uint32_t g, sp_buf *b, ui
 
 /* ---------------------------------------------------------------- saving */
 
-typedef struct new_lands {
-    sp_keylist_ref *v;
-    size_t n, cap;
-} new_lands;
-
-static int keep_land(void *arg, const sp_tok *key, size_t len, unsigned game)
-{
-    new_lands *nl = arg;
-    if (sp_grow((void **)&nl->v, &nl->cap, nl->n + 1, sizeof *nl->v))
-        return -1;
-    nl->v[nl->n++] = (sp_keylist_ref){key, (uint32_t)len, game};
-    return 0;
-}
-
 int sp_landgames_save(sp_landgames *lg, sp_solver *s, const char *path, char *err, size_t errcap)
 {
     uint64_t now = sp_solver_land_game_mark(s);
-    new_lands nl = {0};
+    sp_keylist_refs nl = {0};
     sp_buf games = {0}, b = {0};
     uint32_t next = lg->games, *added = NULL;
     size_t nadded = 0, cap = 0;
-    int rc = sp_solver_each_land_game(s, lg->saved, now, keep_land, &nl) ? -1 : 0;
+    int rc = sp_solver_each_land_game(s, lg->saved, now, sp_keylist_refs_add, &nl) ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < nl.n; i++) {
         rc = number_game(lg, s, nl.v[i].value, &games, &next, &added, &nadded, &cap);
         if (rc == 0)

@@ -81,20 +81,8 @@ static int make_dir(const char *path, char *err, size_t cap)
 
 /* ---------------------------------------------------------------- stores */
 
-/* The entries of a save, pointing at keys held by the solver or by run.proven. */
-typedef struct refs {
-    sp_keylist_ref *v;
-    size_t n, cap;
-} refs;
-
-static int keep_ref(void *arg, const sp_tok *key, size_t len, unsigned value)
-{
-    refs *rs = arg;
-    if (sp_grow((void **)&rs->v, &rs->cap, rs->n + 1, sizeof *rs->v))
-        return -1;
-    rs->v[rs->n++] = (sp_keylist_ref){key, (uint32_t)len, value};
-    return 0;
-}
+/* The entries of a save point at keys held by the solver or by run.proven (sp_keylist_refs). */
+typedef sp_keylist_refs refs;
 
 /* DIR/state/NAME.EXT */
 static const char *state_file(const run *r, char *buf, size_t cap, const char *name, const char *ext)
@@ -137,7 +125,7 @@ static int save_nimbers(run *r)
 {
     uint64_t now = sp_solver_nimber_mark(r->s);
     refs rs = {0};
-    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, keep_ref, &rs)
+    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, sp_keylist_refs_add, &rs)
                  ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the land nimbers")
                  : save_chunk(r, "nimbers", SP_CHUNKS_NIMBERS, &rs, &r->nim_old);
     if (rc == 0)
@@ -153,7 +141,7 @@ static int save_proven(run *r)
     refs rs = {0};
     int rc = 0;
     for (size_t i = r->proven_saved; rc == 0 && i < p->n; i++)
-        rc = keep_ref(&rs, p->tok + p->off[i], p->len[i], 0);
+        rc = sp_keylist_refs_add(&rs, p->tok + p->off[i], p->len[i], 0);
     rc = rc ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the misere facts")
             : save_chunk(r, "misere-proven", SP_CHUNKS_PROVEN, &rs, &r->proven_old);
     if (rc == 0)
