@@ -19,8 +19,6 @@ enum {
     FILE_MISERE_WHOLE = 1, /* one root, whole positions beside the game 0 */
     FILE_MISERE = 2,       /* one root, games, land facts, facts */
     FILE_NORMAL_ROOTS = 3, /* form 0 with further roots (at least one) */
-    FILE_NORMAL_BASE = 4,  /* roots (any number), facts sorted */
-    FILE_MISERE_BASE = 5,  /* roots, games, land facts sorted, facts sorted */
 };
 
 /* ---------------------------------------------------------------- writing a chunk */
@@ -188,22 +186,30 @@ static int get_games_lands(sp_reader *r, sp_cert *c, bool sorted)
     return r->failed ? -1 : 0;
 }
 
-/* Reads n further roots; -1 when malformed (a bad outcome). */
+/* A root: spots, outcome, key (into tmp, room SP_KEY_MAX); NULL when malformed (a bad outcome). */
+static const sp_tok *get_root(sp_reader *r, unsigned *spots, int *outcome, sp_tok *tmp, size_t *len)
+{
+    *spots = sp_read_u32(r);
+    *outcome = (int)sp_read_u32(r);
+    const sp_tok *key = sp_keylist_get_key(r, tmp, len);
+    return r->failed || (*outcome != SP_CERT_LOSS && *outcome != SP_CERT_WIN) ? NULL : key;
+}
+
+/* Reads n further roots; -1 when malformed. */
 static int get_roots(sp_reader *r, sp_cert *c, uint32_t n)
 {
     sp_tok tmp[SP_KEY_MAX];
     size_t len;
+    unsigned spots;
+    int outcome;
     if (n > (r->len - r->at) / 12)
         return -1;
-    for (uint32_t i = 0; i < n && !r->failed; i++) {
-        unsigned spots = sp_read_u32(r);
-        int outcome = (int)sp_read_u32(r);
-        const sp_tok *key = sp_keylist_get_key(r, tmp, &len);
-        if (r->failed || (outcome != SP_CERT_LOSS && outcome != SP_CERT_WIN) ||
-            sp_cert_add_root(c, spots, key, len, outcome))
+    for (uint32_t i = 0; i < n; i++) {
+        const sp_tok *key = get_root(r, &spots, &outcome, tmp, &len);
+        if (!key || sp_cert_add_root(c, spots, key, len, outcome))
             return -1;
     }
-    return r->failed ? -1 : 0;
+    return 0;
 }
 
 /* Reads the facts; with_k: each with its value (the whole positions of the first misère format have
@@ -224,17 +230,15 @@ static int get_facts(sp_reader *r, sp_cert *c, bool sorted, bool with_k)
     return r->failed ? -1 : 0;
 }
 
-/* The root: spots, outcome, key; c initialised from it. */
+/* The certificate's root; c initialised from it. */
 static int get_first_root(sp_reader *r, sp_cert *c, int play)
 {
     sp_tok tmp[SP_KEY_MAX];
     size_t len;
-    unsigned spots = sp_read_u32(r);
-    int outcome = (int)sp_read_u32(r);
-    const sp_tok *root = sp_keylist_get_key(r, tmp, &len);
-    if (r->failed || (outcome != SP_CERT_LOSS && outcome != SP_CERT_WIN))
-        return -1;
-    return sp_cert_init(c, play, spots, root, len, outcome);
+    unsigned spots;
+    int outcome;
+    const sp_tok *root = get_root(r, &spots, &outcome, tmp, &len);
+    return root ? sp_cert_init(c, play, spots, root, len, outcome) : -1;
 }
 
 /* One chunk into c (which the first chunk initialises). */
@@ -266,20 +270,19 @@ static int load_store(sp_cert *c, const char *path, char *err, size_t errcap)
         return -1;
     sp_reader r = {payload, plen, 0, 0};
     uint32_t form = sp_read_u32(&r);
-    bool normal = form == FILE_NORMAL || form == FILE_NORMAL_ROOTS || form == FILE_NORMAL_BASE;
-    bool base = form == FILE_NORMAL_BASE || form == FILE_MISERE_BASE;
-    int rc = !r.failed && form <= FILE_MISERE_BASE ? get_first_root(&r, c, normal ? SP_CERT_NORMAL : SP_CERT_MISERE)
-                                                   : -1;
-    if (rc == 0 && (form == FILE_NORMAL_ROOTS || base)) {
+    bool normal = form == FILE_NORMAL || form == FILE_NORMAL_ROOTS;
+    int rc = !r.failed && form <= FILE_NORMAL_ROOTS ? get_first_root(&r, c, normal ? SP_CERT_NORMAL : SP_CERT_MISERE)
+                                                    : -1;
+    if (rc == 0 && form == FILE_NORMAL_ROOTS) {
         uint32_t n = sp_read_u32(&r);
-        rc = (n == 0 && !base) ? -1 : get_roots(&r, c, n);
+        rc = n == 0 ? -1 : get_roots(&r, c, n);
     }
-    if (rc == 0 && (form == FILE_MISERE || form == FILE_MISERE_BASE))
-        rc = get_limits(&r, c, true) || get_games_lands(&r, c, base) ? -1 : 0;
+    if (rc == 0 && form == FILE_MISERE)
+        rc = get_limits(&r, c, true) || get_games_lands(&r, c, false) ? -1 : 0;
     if (rc == 0 && form == FILE_MISERE_WHOLE) /* whole positions, each beside the game 0 */
         rc = sp_cert_add_game(c, NULL, 0) < 0 ? -1 : 0;
     if (rc == 0)
-        rc = get_facts(&r, c, base, form != FILE_MISERE_WHOLE);
+        rc = get_facts(&r, c, false, form != FILE_MISERE_WHOLE);
     free(payload);
     if (rc || r.failed || r.at != plen) {
         sp_cert_free(c);

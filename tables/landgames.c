@@ -49,7 +49,7 @@ static int number_game(sp_landgames *lg, sp_solver *s, uint32_t g, sp_buf *b, ui
     for (size_t i = 0; i < n; i++)
         if (number_game(lg, s, opts[i], b, next, added, nadded, cap))
             return -1;
-    if (room_for(lg, g) || sp_grow((void **)added, cap, *nadded + 1, sizeof **added))
+    if (sp_grow((void **)added, cap, *nadded + 1, sizeof **added))
         return -1;
     sp_buf_u32(b, (uint32_t)n);
     for (size_t i = 0; i < n; i++)

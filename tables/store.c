@@ -68,17 +68,11 @@ size_t sp_store_compress(void *dst, size_t cap, const void *src, size_t len, int
 
 int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap)
 {
-    return sp_store_write_level(path, kind, payload, len, SP_TUNE_STORE_LEVEL, err, errcap);
-}
-
-int sp_store_write_level(const char *path, sp_store_kind kind, const void *payload, size_t len, int level, char *err,
-                         size_t errcap)
-{
     size_t bound = ZSTD_compressBound(len);
     void *comp = malloc(bound ? bound : 1);
     if (!comp)
         return sp_store_fail(err, errcap, "%s: out of memory", path);
-    size_t clen = sp_store_compress(comp, bound, payload, len, level);
+    size_t clen = sp_store_compress(comp, bound, payload, len, SP_TUNE_STORE_LEVEL);
     if (ZSTD_isError(clen)) {
         free(comp);
         return sp_store_fail(err, errcap, "%s: zstd: %s", path, ZSTD_getErrorName(clen));

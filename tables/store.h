@@ -24,10 +24,6 @@ typedef enum {
 
 /* Writes payload atomically to path; returns 0, or -1 with a reason in err (errcap bytes). */
 int sp_store_write(const char *path, sp_store_kind kind, const void *payload, size_t len, char *err, size_t errcap);
-/* The same at another zstd level (a file written once and kept, such as a certificate, is worth the
- * slower compression). */
-int sp_store_write_level(const char *path, sp_store_kind kind, const void *payload, size_t len, int level, char *err,
-                         size_t errcap);
 
 /* Reads a store of the given kind; on success *payload is malloc'ed (the caller frees it). Returns 0,
  * or -1 with a reason in err: missing, not a store, another version or kind, corrupt, truncated. */

@@ -571,8 +571,13 @@ int sp_table_run(const sp_table_opts *o)
         rc = open_solver(r, &so);
     if (rc == 0 && (r->nim_old || r->proven_old))
         rc = save_stores(r); /* the older files become chunk files at once, whether any size runs or not */
-    int moved = rc ? 0 : migrate_certs(r, 0) | migrate_certs(r, 1); /* so do one size's certificates */
-    if (rc == 0 && (moved < 0 || (moved && save_tables(r))))
+    int moved = 0; /* so do the certificates of one size each */
+    for (int m = 0; rc == 0 && m < 2; m++) {
+        int one = migrate_certs(r, m);
+        rc = one < 0 ? -1 : 0;
+        moved |= one > 0;
+    }
+    if (rc == 0 && moved && save_tables(r))
         rc = -1;
     if (rc) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);
