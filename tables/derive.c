@@ -74,3 +74,21 @@ int sp_derive_drop(void *arg, const sp_children *keys, const uint32_t *value, ui
     o->dropped = dropped;
     return failed ? -1 : 0;
 }
+
+int sp_derive_drop_small(void *arg, const sp_children *keys, const uint32_t *value, uint8_t *drop)
+{
+    sp_derive_opts *o = arg;
+    if (o->derivable && sp_derive_drop(arg, keys, value, drop))
+        return -1;
+    uint64_t dropped = o->derivable ? o->dropped : 0;
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    for (size_t i = 0; i < keys->n; i++) {
+        const sp_tok *key = keys->tok + keys->off[i];
+        if (drop[i] || sp_key_lands(key, keys->len[i], off, lens, SP_MAX_LANDS) != 1)
+            continue;
+        drop[i] = sp_key_lives(key, keys->len[i]) < o->min_lives;
+        dropped += drop[i];
+    }
+    o->dropped = dropped;
+    return 0;
+}

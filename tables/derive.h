@@ -21,10 +21,18 @@ typedef struct sp_derive_opts {
     unsigned threads;
     sp_cert_progress progress; /* or NULL: lands gone through so far, at most once a second */
     void *arg;
+    unsigned min_lives;        /* sp_derive_drop_small(): the fewest lives a land kept has */
+    int derivable;             /* sp_derive_drop_small(): leave out the derivable ones too */
     uint64_t dropped;          /* out: how many were marked */
 } sp_derive_opts;
 
 /* arg: an sp_derive_opts. Returns 0, or -1 when out of memory. */
 int sp_derive_drop(void *arg, const sp_children *keys, const uint32_t *value, uint8_t *drop);
+
+/* An sp_chunks_filter too, for a compaction that keeps the costly lands only (a land of few lives is
+ * searched again in moments): with arg an sp_derive_opts, marks the lands of fewer than min_lives
+ * lives (keys of several lands are kept), then, when o->derivable, the derivable among the others as
+ * sp_derive_drop() does. dropped counts both. */
+int sp_derive_drop_small(void *arg, const sp_children *keys, const uint32_t *value, uint8_t *drop);
 
 #endif

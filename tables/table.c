@@ -481,6 +481,22 @@ static int prepare(run *r)
     return 0;
 }
 
+/* The lands of the normal-play fact base are land nimbers proven and checked: the solver starts out
+ * knowing them too, so the state need not hold them again (a compaction may leave them out). */
+static int add_base_nimbers(run *r)
+{
+    if (load_base(r, 0))
+        return -1;
+    const sp_cert *c = &r->base[0];
+    for (size_t i = 0; r->have_base[0] && i < c->facts.n; i++) {
+        size_t len;
+        const sp_tok *key = sp_cert_fact(c, i, &len);
+        if (add_nimber(r, key, len, c->k[i]))
+            return -1;
+    }
+    return 0;
+}
+
 /* A solver holding the nimbers earlier runs saved. Unless --nim-mb sets it, the nimber store's budget
  * doubles until they fill at most half of it: a store that kept only some of them would lose the
  * others at the next rewrite of the chunk file (a conversion, a compaction). */
@@ -491,7 +507,8 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so)
         if (!(r->s = sp_solver_new(so)))
             return sp_store_fail(r->err, sizeof r->err, "cannot allocate the solver's memory");
         if (read_state(r, "nimbers", SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS, SP_CHUNKS_NIMBERS, add_nimber,
-                       &r->nim_old))
+                       &r->nim_old) ||
+            (r->o->normal && add_base_nimbers(r)))
             return -1;
         sp_solver_stats_get(r->s, &st);
         if (!st.nim_full && (r->o->solver.nim_bytes || st.nim_used_bytes <= st.nim_bytes / 2)) {

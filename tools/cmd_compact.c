@@ -1,5 +1,6 @@
-/* cmd_compact.c: `sprouts compact FILE.chunks [--out F] [--drop-derivable]`: rewrites a chunk file
- * (tables/chunks.h) as one chunk, each key once, sorted; optionally without the derivable nimbers. */
+/* cmd_compact.c: `sprouts compact FILE.chunks [--out F] [--drop-derivable] [--min-lives L]`: rewrites a
+ * chunk file (tables/chunks.h) as one chunk, each key once, sorted; optionally without the derivable
+ * nimbers or those of small lands. */
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -12,7 +13,8 @@
 #include "progress.h"
 
 static const char usage[] =
-    "Usage: sprouts compact FILE.chunks [--out F] [--drop-derivable [--threads N] [--quiet]]\n"
+    "Usage: sprouts compact FILE.chunks [--out F] [--min-lives L] [--drop-derivable [--threads N]]\n"
+    "                       [--quiet]\n"
     "Rewrites a chunk file that 'sprouts table' appends to (DIR/state/nimbers.chunks,\n"
     "DIR/state/misere-proven.chunks) as one chunk: every key once, in key order, compressed as a\n"
     "whole. The new file replaces the old one atomically (a crash leaves one or the other). A torn\n"
@@ -22,6 +24,9 @@ static const char usage[] =
     "  --drop-derivable  land nimbers only: leave out those of the lands every child of which is\n"
     "               made of lands the file has (one expansion recovers them from the others; the\n"
     "               solver does it when it needs one). Each land is expanded: slow for large files\n"
+    "  --min-lives L  land nimbers only: leave out those of the lands of fewer than L lives (the\n"
+    "               solver finds them again in moments; the costly large lands are what a resumed\n"
+    "               run needs)\n"
     "  --threads N  threads of --drop-derivable (default: all cores)\n"
     "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
@@ -38,6 +43,7 @@ int sp_cmd_compact(int argc, char **argv)
 {
     static const struct option opts[] = {{"out", required_argument, 0, 'o'},
                                          {"drop-derivable", no_argument, 0, 'd'},
+                                         {"min-lives", required_argument, 0, 'm'},
                                          {"threads", required_argument, 0, 'T'},
                                          {"quiet", no_argument, 0, 'q'},
                                          {"help", no_argument, 0, 'h'},
@@ -45,6 +51,7 @@ int sp_cmd_compact(int argc, char **argv)
     const char *prog = "sprouts compact", *out = NULL;
     sp_solver_opts so = {0};
     bool derive = false, quiet = false;
+    uint64_t min_lives = 0;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
@@ -55,6 +62,10 @@ int sp_cmd_compact(int argc, char **argv)
             derive = true;
         else if (c == 'q')
             quiet = true;
+        else if (c == 'm') {
+            if (!sp_cli_parse_u64(optarg, 1, 100000, &min_lives))
+                return sp_cli_usage(prog, "--min-lives expects a whole number from 1 to 100000, not '%s'", optarg);
+        }
         else if (c != 'T')
             return sp_cli_bad_option(prog, argv, "");
         else if (sp_opt_threads(prog, optarg, &so))
@@ -67,13 +78,16 @@ int sp_cmd_compact(int argc, char **argv)
     sp_chunks_info info;
     uint64_t kept = 0;
     char err[1024];
-    if (derive && sp_chunks_read(in, SP_CHUNKS_NIMBERS, first_only, NULL, &info, err, sizeof err) < 0)
-        return sp_cli_usage(prog, "%s (--drop-derivable is for land nimbers only)", err);
+    bool filter = derive || min_lives;
+    if (filter && sp_chunks_read(in, SP_CHUNKS_NIMBERS, first_only, NULL, &info, err, sizeof err) < 0)
+        return sp_cli_usage(prog, "%s (--drop-derivable and --min-lives are for land nimbers only)", err);
     sp_progress progress;
     sp_progress_init(&progress, prog, quiet ? NULL : stderr);
     progress.phase = "expanding the lands";
-    sp_derive_opts d = {.threads = so.threads, .progress = sp_progress_facts, .arg = &progress};
-    int rc = sp_chunks_compact_filtered(in, out, derive ? sp_derive_drop : NULL, &d, &info, &kept, err, sizeof err);
+    sp_derive_opts d = {.threads = so.threads, .progress = sp_progress_facts, .arg = &progress,
+                        .min_lives = (unsigned)min_lives, .derivable = derive};
+    int rc = sp_chunks_compact_filtered(in, out, filter ? sp_derive_drop_small : NULL, &d, &info, &kept, err,
+                                        sizeof err);
     sp_progress_done(&progress);
 
     if (info.torn)
