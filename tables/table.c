@@ -120,17 +120,29 @@ static int save_chunk(run *r, const char *name, sp_chunks_kind kind, refs *rs, b
     return rc;
 }
 
-/* Saves the land nimbers stored since the last save. */
+typedef struct costly {
+    refs rs;
+    unsigned lives;
+} costly;
+
+/* Lists a land nimber to save unless its land is one of those --state-lives leaves out. */
+static int add_costly(void *arg, const sp_tok *key, size_t len, unsigned value)
+{
+    costly *c = arg;
+    return sp_key_lives(key, len) < c->lives ? 0 : sp_keylist_refs_add(&c->rs, key, len, value);
+}
+
+/* Saves the land nimbers stored since the last save (of lands of at least --state-lives lives). */
 static int save_nimbers(run *r)
 {
     uint64_t now = sp_solver_nimber_mark(r->s);
-    refs rs = {0};
-    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, sp_keylist_refs_add, &rs)
+    costly c = {{0}, r->o->state_lives};
+    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, add_costly, &c)
                  ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the land nimbers")
-                 : save_chunk(r, "nimbers", SP_CHUNKS_NIMBERS, &rs, &r->nim_old);
+                 : save_chunk(r, "nimbers", SP_CHUNKS_NIMBERS, &c.rs, &r->nim_old);
     if (rc == 0)
         r->nim_saved = now;
-    free(rs.v);
+    free(c.rs.v);
     return rc;
 }
 

@@ -32,6 +32,8 @@ typedef struct sp_table_opts {
     int quiet;                 /* no progress lines */
     unsigned minimise;         /* normal play: minimise each certificate (minimise.h) with this many
                                   rounds after the first; 0: write it as built */
+    unsigned state_lives;      /* DIR/state keeps the nimbers of lands of at least this many lives
+                                  (0 or 1: all); smaller ones are cheap to find again */
     const char *version;       /* the program's version, for provenance */
     const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */

@@ -1530,6 +1530,63 @@ START_TEST(table_reads_torn_and_refuses_two_values)
 }
 END_TEST
 
+/* A run with --state-lives L saves the nimbers of the lands of at least L lives only, the same ones
+ * and values a run saving all of them has; a resumed run reads the normal-play fact base as nimbers
+ * too: a state giving a land of the base another nimber is refused. */
+START_TEST(state_keeps_the_costly_lands)
+{
+    char all[512], some[512], path[700], err[1024];
+    path_in(all, sizeof all, "all");
+    path_in(some, sizeof some, "some");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "11", "--tt-mb",
+                    "32", "--threads", "1", "--quiet", "--out", all, NULL, NULL, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    argv[14] = some, argv[15] = "--state-lives", argv[16] = "14";
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    nim_set a, b;
+    snprintf(path, sizeof path, "%s/state/nimbers.chunks", all);
+    read_set(path, &a);
+    snprintf(path, sizeof path, "%s/state/nimbers.chunks", some);
+    read_set(path, &b);
+    size_t costly = 0;
+    for (size_t i = 0; i < a.keys.n; i++) {
+        const sp_tok *key = a.keys.tok + a.keys.off[i];
+        if (sp_key_lives(key, a.keys.len[i]) < 14)
+            continue;
+        costly++;
+        long j = sp_children_find(&b.keys, key, a.keys.len[i]);
+        ck_assert_msg(j >= 0 && b.value[j] == a.value[i], "land %zu", i);
+    }
+    ck_assert_uint_gt(costly, 10);
+    ck_assert_uint_lt(costly, a.keys.n);
+    ck_assert_uint_eq(b.keys.n, costly);
+
+    sp_cert base;
+    snprintf(path, sizeof path, "%s/certs/normal.cert", some);
+    ck_assert_msg(sp_cert_load(&base, path, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_gt(base.facts.n, 0);
+    size_t len = 0, f = 0;
+    const sp_tok *land = NULL;
+    for (; f < base.facts.n; f++) /* a land of the base that the state does not hold */
+        if (sp_key_lives(land = sp_cert_fact(&base, f, &len), len) < 14)
+            break;
+    ck_assert_uint_lt(f, base.facts.n);
+    ck_assert_int_lt(sp_children_find(&b.keys, land, len), 0);
+    sp_buf buf = {0};
+    sp_keylist_ref ref = {land, (uint32_t)len, base.k[f] + 1};
+    sp_keylist_put_sorted(&buf, &ref, 1);
+    snprintf(path, sizeof path, "%s/state/nimbers.chunks", some);
+    sp_chunks_info info;
+    ck_assert_int_eq(sp_chunks_append(path, SP_CHUNKS_NIMBERS, buf.data, buf.len, 1, &info, err, sizeof err), 0);
+    sp_buf_free(&buf);
+    sp_cert_free(&base);
+    argv[15] = "--resume", argv[16] = NULL;
+    ck_assert_int_eq(run_quiet(argv, NULL), 1);
+    sp_children_free(&a.keys), free(a.value);
+    sp_children_free(&b.keys), free(b.value);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1565,5 +1622,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "chunks compaction", chunks_compaction, setup, teardown, 60);
     sp_test_add_case(s, "chunks table", resumed_run_appends_only_what_is_new, setup, teardown, 240);
     sp_test_add_case(s, "chunks table given", table_reads_torn_and_refuses_two_values, setup, teardown, 120);
+    sp_test_add_case(s, "state lives", state_keeps_the_costly_lands, setup, teardown, 120);
     return sp_test_main(s, argc, argv);
 }

@@ -13,7 +13,8 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R] [--quiet]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R]\n"
+    "                     [--state-lives L] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -33,6 +34,9 @@ static const char usage[] =
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
     "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
     "                  much slower than building it for large n); default: as built\n"
+    "  --state-lives L save the nimbers of the lands of at least L lives only (default 1: all);\n"
+    "                  the smaller ones are found again in moments, so DIR/state stays small (the\n"
+    "                  lands of the normal-play fact base are read as nimbers on every run as well)\n"
     "  --quiet         no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
@@ -62,6 +66,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
+        {"state-lives", required_argument, 0, 'S'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -82,6 +87,11 @@ static int parse(int argc, char **argv, sp_table_opts *o)
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->minimise = (unsigned)secs, 0)
                      : sp_cli_usage(prog, "--minimise needs a number of rounds from 1 to 100000, not '%s'", optarg);
+            break;
+        case 'S':
+            rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
+                     ? (o->state_lives = (unsigned)secs, 0)
+                     : sp_cli_usage(prog, "--state-lives needs a number of lives from 1 to 100000, not '%s'", optarg);
             break;
         case 'l':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
