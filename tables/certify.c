@@ -5,6 +5,7 @@
 #include "certify.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,7 @@ typedef struct builder {
     size_t solver_of_cap;
     int status;         /* 0 ok, 1 stopped, -1 failed */
     const char *why;    /* what ended it, when status is not 0 */
+    char where[512];    /* the position it ended at, when one is to blame (or "") */
 } builder;
 
 /* The first failure is the one that counts (the others follow from it). */
@@ -35,6 +37,16 @@ static void failed(builder *b, int status, const char *what)
         b->status = status;
         b->why = what;
     }
+}
+
+/* Names the position (key beside the heap or game j) that the failure is about. */
+static void name_position(builder *b, const sp_tok *key, size_t len, uint32_t j)
+{
+    sp_pos p;
+    char s[400];
+    if (sp_key_decode(key, len, &p) || sp_pos_print(&p, SP_SYNTAX_V2, s, sizeof s) >= sizeof s)
+        snprintf(s, sizeof s, "(a position too long to print)");
+    snprintf(b->where, sizeof b->where, "%s beside %u", s, j);
 }
 
 /* ---------------------------------------------------------------- the hunt for an answer */
@@ -126,7 +138,9 @@ static void offer_position(hunt *h, const sp_tok *key, size_t len)
 }
 
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
- * known lost child that adds the fewest facts, else the first child the solver proves lost. */
+ * known lost child that adds the fewest facts, else the Nim move once the solver has the lands'
+ * nimbers (a state that keeps only large lands' nimbers may lack them), else the first child the
+ * solver proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -148,6 +162,16 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
             best_cost = fresh;
         }
     }
+    if (best < 0 && x < 0) {
+        x = sp_solver_nimber(b->s, key, len);
+        if (x < 0 || x < (long)j) {
+            if (x < 0)
+                failed(b, 1, "stopped");
+            else
+                add_land_facts(b, key, len);
+            return;
+        }
+    }
     for (size_t i = 0; best < 0 && i < ch->n && b->status == 0; i++) {
         sp_outcome o = sp_solver_couple(b->s, ch->tok + ch->off[i], ch->len[i], j, SP_PLAY_NORMAL);
         if (o == SP_UNKNOWN)
@@ -156,8 +180,10 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
     }
     if (best >= 0)
         add_land_facts(b, ch->tok + ch->off[best], ch->len[best]);
-    else if (b->status == 0)
+    else if (b->status == 0) {
         failed(b, -1, "the solver's result has no answer to one move (a bug)");
+        name_position(b, key, len, j);
+    }
 }
 
 /* Answers every move of fact i, (L, g) (the fact list may grow meanwhile). */
@@ -317,6 +343,7 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
         misere_claim(b, ck, clen, cg);
     } else if (b->status == 0) {
         failed(b, -1, "the solver's result has no answer to one move (a bug)");
+        name_position(b, r, len, g);
     }
 }
 
@@ -403,8 +430,8 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg, const 
     }
 }
 
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop,
-               const char **why)
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
+               size_t cap)
 {
     assert(c && s && (c->play == SP_CERT_NORMAL || c->play == SP_CERT_MISERE));
     builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
@@ -414,7 +441,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, c
     sp_children_init(&b.cands);
     if (!b.ctx) {
         if (why)
-            *why = "out of memory";
+            snprintf(why, cap, "out of memory");
         return -1;
     }
     b.lands = sp_solver_land_cache(s);
@@ -440,7 +467,7 @@ int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, c
     free(b.cert_of);
     free(b.solver_of);
     sp_canon_ctx_free(b.ctx);
-    if (why)
-        *why = b.why;
+    if (why && b.status)
+        snprintf(why, cap, "%s%s%s", b.why, b.where[0] ? ": " : "", b.where);
     return b.status;
 }

@@ -12,9 +12,9 @@
 
 /* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
  * Returns 0, 1 when stopped (*stop set from outside, when stop is not NULL, or the solver stopped),
- * -1 when out of memory or when the solver contradicts itself (a bug); then *why (when why is not
- * NULL) says which, in a static string. progress (or NULL) hears of the facts answered so far. */
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop,
-               const char **why);
+ * -1 when out of memory or when the solver contradicts itself (a bug: the position is named); then
+ * why (cap bytes, when not NULL) says which. progress (or NULL) hears of the facts answered so far. */
+int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
+               size_t cap);
 
 #endif

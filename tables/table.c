@@ -354,8 +354,8 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     if (sp_cert_init(&c, misere ? SP_CERT_MISERE : SP_CERT_NORMAL, n, key, len, o == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS))
         return;
     r->progress.phase = "building the certificate";
-    const char *why = NULL;
-    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop, &why);
+    char why[1024];
+    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop, why, sizeof why);
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);
