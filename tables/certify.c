@@ -16,6 +16,7 @@
 
 typedef struct builder {
     sp_cert *c;
+    const sp_cert *given; /* normal play: facts proven before, whose moves need no answers here */
     sp_solver *s;
     sp_canon_ctx *ctx;
     sp_lcache *lands;   /* the solver's land cache: the lands it expanded are asked for again */
@@ -82,6 +83,13 @@ static void hunt_moves(hunt *h)
 
 /* ---------------------------------------------------------------- normal play */
 
+/* Whether the given base holds the land with nimber g (its moves are answered there). */
+static bool given(const builder *b, const sp_tok *land, size_t len, uint32_t g)
+{
+    long f = b->given ? sp_cert_find(b->given, land, len, 0) : -1;
+    return f >= 0 && b->given->k[f] == g;
+}
+
 /* The nimber of a land: stored, or computed. -1 when stopped. */
 static long land_nimber(builder *b, const sp_tok *land, size_t len)
 {
@@ -119,7 +127,7 @@ static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_f
         long g = f >= 0 ? (long)b->c->k[f] : sp_solver_known_nimber(b->s, key + off[i], lens[i]);
         if (g < 0)
             return -1;
-        *new_facts += f < 0;
+        *new_facts += f < 0 && !given(b, key + off[i], lens[i], (uint32_t)g);
         x ^= g;
     }
     return x;
@@ -420,8 +428,10 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg, const 
             break;
         }
         memcpy(key, src, len * sizeof(sp_tok));
-        if (c->play == SP_CERT_NORMAL)
-            normal_fact(b, key, len, c->k[at]);
+        if (c->play == SP_CERT_NORMAL) {
+            if (!given(b, key, len, c->k[at]))
+                normal_fact(b, key, len, c->k[at]);
+        }
         else if (fact)
             misere_fact(b, key, len, b->solver_of[c->k[at]]);
         else
@@ -433,8 +443,15 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg, const 
 int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
                size_t cap)
 {
+    return sp_certify_given(c, s, NULL, progress, arg, stop, why, cap);
+}
+
+int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_progress progress, void *arg,
+                     const atomic_bool *stop, char *why, size_t cap)
+{
     assert(c && s && (c->play == SP_CERT_NORMAL || c->play == SP_CERT_MISERE));
-    builder b = {.c = c, .s = s, .ctx = sp_canon_ctx_new()};
+    assert(!given || given->play == SP_CERT_NORMAL);
+    builder b = {.c = c, .given = c->play == SP_CERT_NORMAL ? given : NULL, .s = s, .ctx = sp_canon_ctx_new()};
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
     sp_children_init(&b.land_kids);

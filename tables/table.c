@@ -355,7 +355,9 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         return;
     r->progress.phase = "building the certificate";
     char why[1024];
-    int rc = sp_certify(&c, r->s, sp_progress_facts, &r->progress, r->o->stop, why, sizeof why);
+    /* a minimised certificate stands alone; one as built rests on the checked fact base */
+    const sp_cert *given = !misere && !r->o->minimise && r->have_base[0] ? &r->base[0] : NULL;
+    int rc = sp_certify_given(&c, r->s, given, sp_progress_facts, &r->progress, r->o->stop, why, sizeof why);
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);
@@ -363,7 +365,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     r->progress.phase = "checking the certificate";
     sp_verify_result v = {.ok = 1};
     sp_verify_watch watch = {sp_progress_facts, &r->progress, r->o->stop};
-    int checked = rc == 0 && !small ? sp_verify(&c, r->o->solver.threads, &watch, &v) : rc == 0 ? 0 : -1;
+    int checked = rc == 0 && !small ? sp_verify_given(&c, given, r->o->solver.threads, &watch, &v) : rc == 0 ? 0 : -1;
     sp_progress_done(&r->progress);
     if (checked == 1) { /* stopped from outside: the size is not finished */
         sp_cert_free(&c);

@@ -505,9 +505,21 @@ static bool stopped(const sp_verify_watch *w)
     return w && w->stop && atomic_load_explicit(w->stop, memory_order_relaxed);
 }
 
-/* Checks every item in parallel; the first failing one (lowest index) is reported. */
-static void check_items(const sp_cert *c, misere *m, unsigned nt, const sp_verify_watch *w, sp_verify_result *res,
-                        int *oom)
+/* Whether item i is a normal-play fact that the given base holds with the same nimber. */
+static bool given_fact(const sp_cert *c, const sp_cert *given, size_t i)
+{
+    if (!given || c->play != SP_CERT_NORMAL || given->play != SP_CERT_NORMAL)
+        return false;
+    size_t len;
+    const sp_tok *key = sp_cert_fact(c, i, &len);
+    long f = sp_cert_find(given, key, len, 0);
+    return f >= 0 && given->k[f] == c->k[i];
+}
+
+/* Checks every item in parallel (but those of the given base); the first failing one (lowest index)
+ * is reported. */
+static void check_items(const sp_cert *c, const sp_cert *given, misere *m, unsigned nt, const sp_verify_watch *w,
+                        sp_verify_result *res, int *oom)
 {
     long first_bad = -1, items = (long)(c->facts.n + (c->play == SP_CERT_MISERE ? c->lands.n : 0));
     char why[512] = "";
@@ -524,6 +536,11 @@ static void check_items(const sp_cert *c, misere *m, unsigned nt, const sp_verif
         for (long i = 0; i < items; i++) {
             if (k.oom || stopped(w))
                 continue;
+            if (given_fact(c, given, (size_t)i)) {
+#pragma omp atomic
+                res->given++;
+                continue;
+            }
             bool ok = check_item(&k, (size_t)i, mine, sizeof mine);
             report(w, atomic_fetch_add_explicit(&checked, 1, memory_order_relaxed) + 1, items, t0, &last);
             if (ok)
@@ -548,12 +565,18 @@ static void check_items(const sp_cert *c, misere *m, unsigned nt, const sp_verif
 
 int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, sp_verify_result *res)
 {
+    return sp_verify_given(c, NULL, threads, watch, res);
+}
+
+int sp_verify_given(const sp_cert *c, const sp_cert *given, unsigned threads, const sp_verify_watch *watch,
+                    sp_verify_result *res)
+{
     memset(res, 0, sizeof *res);
     misere m;
     int rc = c->play == SP_CERT_MISERE ? misere_init(&m, c, res->reason, sizeof res->reason) : 0, oom = rc < 0;
     if (rc == 0)
-        check_items(c, &m, thread_count(threads), watch, res, &oom);
-    res->facts = c->facts.n;
+        check_items(c, given, &m, thread_count(threads), watch, res, &oom);
+    res->facts = c->facts.n - res->given;
     res->lands = c->play == SP_CERT_MISERE ? c->lands.n : 0;
     bool halted = rc == 0 && stopped(watch);
     checker k;

@@ -28,6 +28,7 @@
 typedef struct sp_verify_result {
     int ok;                /* 1: the certificate proves its claim */
     uint64_t facts;        /* facts checked */
+    uint64_t given;        /* facts taken from the given fact base (sp_verify_given) */
     uint64_t lands;        /* land facts checked (misère play) */
     uint64_t positions;    /* positions generated while checking */
     char reason[512];      /* why it failed (first failure found) */
@@ -45,5 +46,12 @@ typedef struct sp_verify_watch {
 /* Checks c with up to `threads` threads (0: all). Returns 0, -1 when out of memory, or 1 when
  * stopped (then res says nothing). */
 int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, sp_verify_result *res);
+
+/* sp_verify() of a normal-play certificate that builds on a fact base checked before (given, or
+ * NULL): the facts of c that given holds with the same nimber are taken as proven and not checked
+ * again (res->given counts them); every other fact and the roots are checked as always. Sound when
+ * given was accepted by the checker (whole, or chunk by chunk so); misère play ignores given. */
+int sp_verify_given(const sp_cert *c, const sp_cert *given, unsigned threads, const sp_verify_watch *watch,
+                    sp_verify_result *res);
 
 #endif

@@ -1635,6 +1635,63 @@ START_TEST(builder_values_the_lands_it_lacks)
 }
 END_TEST
 
+/* A certificate built beside a checked fact base (sp_certify_given) answers only the moves of its new
+ * facts, and the checker with the base (sp_verify_given) checks just those: 0*11 beside the base of
+ * 0*9 checks; a new fact with a wrong nimber fails; a fact of the base given another nimber is
+ * checked, not trusted, and fails; the whole passes the plain checker once joined to the base. */
+START_TEST(certificates_build_on_the_fact_base)
+{
+    sp_cert base;
+    build_cert(&base, SP_CERT_NORMAL, 9, 0);
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_pos_spots(&p, 11);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_canon_ctx_free(ctx);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    for (size_t i = 0; i < base.facts.n; i++) { /* as a table run reads its base */
+        size_t flen;
+        const sp_tok *f = sp_cert_fact(&base, i, &flen);
+        sp_solver_add_nimber(s, f, flen, base.k[i]);
+    }
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_WIN); /* 0*11 is won (AJS 1991) */
+    sp_cert c;
+    char why[256];
+    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 11, key, len, SP_CERT_WIN), 0);
+    ck_assert_msg(sp_certify_given(&c, s, &base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
+    sp_solver_free(s);
+    sp_verify_result r;
+    ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
+    ck_assert_msg(r.ok, "%s", r.reason);
+    ck_assert_uint_gt(r.given, 0);
+    ck_assert_uint_gt(r.facts, 0);
+    ck_assert_uint_eq(r.facts + r.given, c.facts.n);
+    size_t mine = SIZE_MAX, shared = SIZE_MAX;
+    for (size_t i = 0; i < c.facts.n; i++) {
+        size_t flen;
+        const sp_tok *f = sp_cert_fact(&c, i, &flen);
+        size_t *which = sp_cert_find(&base, f, flen, 0) >= 0 ? &shared : &mine;
+        if (*which == SIZE_MAX)
+            *which = i;
+    }
+    ck_assert(mine != SIZE_MAX && shared != SIZE_MAX);
+    for (int k = 0; k < 2; k++) {
+        size_t i = k ? shared : mine;
+        c.k[i] ^= 1;
+        ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
+        ck_assert_msg(!r.ok, "fact %zu flipped passed", i);
+        c.k[i] ^= 1;
+    }
+    char err[256];
+    ck_assert_msg(sp_cert_merge(&base, &c, err, sizeof err) == 0, "%s", err);
+    ck_assert(verified(&base));
+    sp_cert_free(&c);
+    sp_cert_free(&base);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1672,5 +1729,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "chunks table given", table_reads_torn_and_refuses_two_values, setup, teardown, 120);
     sp_test_add_case(s, "state lives", state_keeps_the_costly_lands, setup, teardown, 120);
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
+    sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     return sp_test_main(s, argc, argv);
 }
