@@ -127,7 +127,7 @@ static void explain(const sp_lab_move *m, sp_lab_verdict v, char *buf, size_t ca
         break;
     case SP_LAB_LIST:
         if (m->has_list && m->nlist)
-            snprintf(buf, cap, "no way to draw it separates exactly the live spots that [L] names");
+            snprintf(buf, cap, "no way to draw it separates the live spots that [L] names from the others");
         else
             snprintf(buf, cap, "every way to draw it separates live spots, but no [L] says which");
         break;
