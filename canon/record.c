@@ -449,7 +449,8 @@ static void list_text(text_out *o, const unsigned *list, size_t n)
     unsigned *s = n <= 64 ? small : malloc(n * sizeof *s);
     if (!s)
         return;
-    memcpy(s, list, n * sizeof *s);
+    if (n)
+        memcpy(s, list, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_unsigned);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
@@ -487,7 +488,7 @@ size_t sp_rec_move_text(const sp_record *r, size_t i, char *buf, size_t cap)
     out_printf(&o, ")%s%u", m->bang_h ? "!" : "", m->h);
     if (m->has_list) {
         out_printf(&o, " ");
-        list_text(&o, r->list + m->list_off, m->nlist);
+        list_text(&o, m->nlist ? r->list + m->list_off : NULL, m->nlist);
     }
     return o.len;
 }

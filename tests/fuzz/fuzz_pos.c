@@ -7,10 +7,9 @@
 #include <string.h>
 
 #include "canonical.h"
+#include "fuzz.h"
 #include "pos.h"
 #include "quote.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static sp_canon_ctx *ctx;
 
@@ -33,13 +32,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!ctx)
         ctx = sp_canon_ctx_new();
-    if (size > 2048)
-        return 0; /* long positions only repeat what short ones test, more slowly */
-    char *text = malloc(size + 1);
+    char *text = sp_fuzz_text(data, size, 2048);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     sp_pos p;
     sp_parse_error err;
     char q[4 * SP_QUOTE_MAX + 8];

@@ -8,10 +8,9 @@
 #include <string.h>
 
 #include "canonical.h"
+#include "fuzz.h"
 #include "record.h"
 #include "replay.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static sp_canon_ctx *ctx;
 static sp_replay *replay;
@@ -51,13 +50,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ctx = sp_canon_ctx_new();
         replay = sp_replay_new();
     }
-    if (size > 4096)
-        return 0; /* long records only repeat what short ones test, more slowly */
-    char *text = malloc(size + 1);
+    char *text = sp_fuzz_text(data, size, 4096);
     if (!text)
         return 0;
-    memcpy(text, data, size);
-    text[size] = '\0';
     sp_record rec;
     sp_rec_error err;
     if (sp_rec_parse(text, &rec, &err) == 0) {
