@@ -49,13 +49,20 @@ static int rehash(sp_children *c, size_t want)
     return 0;
 }
 
+/* Child k's key; tok is still NULL while every key so far is the empty one, and an offset into NULL
+ * is undefined (fuzz_files found it in a certificate of empty keys). */
+static const sp_tok *key_at(const sp_children *c, size_t k)
+{
+    return c->tok ? c->tok + c->off[k] : c->tok;
+}
+
 /* The slot of key: where it is, or the empty slot where it would go. */
 static size_t find_slot(const sp_children *c, const sp_tok *key, size_t len, uint64_t h)
 {
     size_t i = h & (c->slot_cap - 1);
     for (; c->slot[i] != UINT32_MAX; i = (i + 1) & (c->slot_cap - 1)) {
         uint32_t k = c->slot[i];
-        if (c->hash[k] == h && sp_key_cmp(c->tok + c->off[k], c->len[k], key, len) == 0)
+        if (c->hash[k] == h && sp_key_cmp(key_at(c, k), c->len[k], key, len) == 0)
             break;
     }
     return i;
@@ -150,7 +157,7 @@ int sp_children_merge(sp_children *out, sp_children *const *parts, unsigned npar
             continue;
         const sp_children *c = parts[by_move[m] >> 32];
         uint32_t i = (uint32_t)by_move[m];
-        rc = sp_children_note(out, c->tok + c->off[i], c->len[i], c->first[i]) < 0 ? -1 : 0;
+        rc = sp_children_note(out, key_at(c, i), c->len[i], c->first[i]) < 0 ? -1 : 0;
     }
     free(by_move);
     return rc;

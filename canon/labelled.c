@@ -10,6 +10,7 @@
  * its degree becomes 1 or 2, the two are folded into one (end_boundary). */
 #include "labelled.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,9 +255,14 @@ static void mark_region(const sp_lab *p, unsigned r, bool *in)
         in[p->occ[i]] = true;
 }
 
-/* [L] on a split: the live spots that touch region `side` and not region `other` are exactly the
- * live spots of L; a dead spot of L that is still drawn touches `side`. */
-static bool list_fits(const sp_lab *c, const want *w, unsigned side, unsigned other)
+/* [L] on a split, read as players write it: every live spot of L touches region `side` and not
+ * region `other`, and a dead spot of L that is still drawn touches `side`. An unlisted live spot may
+ * lie on that side too where the drawing ties it to a listed spot or to the new curve; the split puts
+ * every boundary without a listed spot on the other side, so such a spot is one of the listed
+ * boundaries or of the split one, tied either way. Returns how many unlisted live spots lie on the
+ * side only (the fewest is the reading the record means), or -1 when L does not fit. A list without
+ * a live spot ties nothing: then no live spot may lie on one side only. */
+static int list_fits(const sp_lab *c, const want *w, unsigned side, unsigned other)
 {
     bool in_side[SP_LAB_MAX_SPOTS + 1] = {false}, in_other[SP_LAB_MAX_SPOTS + 1] = {false};
     bool drawn[SP_LAB_MAX_SPOTS + 1] = {false};
@@ -264,14 +270,20 @@ static bool list_fits(const sp_lab *c, const want *w, unsigned side, unsigned ot
     mark_region(c, other, in_other);
     for (unsigned i = 0; i < c->nocc; i++)
         drawn[c->occ[i]] = true;
+    int extra = 0;
     for (unsigned s = 1; s <= c->nspot; s++) {
         bool alone = in_side[s] && !in_other[s];
-        if (c->degree[s] < 3 && w->listed[s] != alone)
-            return false;
+        if (c->degree[s] < 3 && w->listed[s] && !alone)
+            return -1;
+        if (c->degree[s] < 3 && !w->listed[s] && alone) {
+            if (!w->lists_live)
+                return -1;
+            extra++;
+        }
         if (c->degree[s] == 3 && w->listed[s] && drawn[s] && !in_side[s])
-            return false;
+            return -1;
     }
-    return true;
+    return extra;
 }
 
 /* '@at': some region that holds g holds `at` too. */
@@ -351,8 +363,9 @@ static void reach(play *pl, sp_lab_verdict stage)
         pl->stage = stage;
 }
 
-/* Checks a built candidate against '@' and '!', and keeps it with its score. */
-static void consider(play *pl, const corner *c1, const corner *c2)
+/* Checks a built candidate against '@' and '!', and keeps it with its score: fewer unlisted spots on
+ * the listed side first (`extra`, see list_fits), then more ends read as the record writes them. */
+static void consider(play *pl, const corner *c1, const corner *c2, int extra)
 {
     const sp_lab_move *m = pl->w.m;
     sp_lab *c = &pl->cand[pl->n];
@@ -363,7 +376,8 @@ static void consider(play *pl, const corner *c1, const corner *c2)
     corner_kind kf = kind_of(pl->in, c1), kh = kind_of(pl->in, c2);
     if ((m->bang_f && kf == KIND_PLAIN) || (m->bang_h && kh == KIND_PLAIN))
         return;
-    pl->score[pl->n++] = (!m->bang_f && kf != KIND_MARKED) + (!m->bang_h && kh != KIND_MARKED);
+    int ends = (!m->bang_f && kf != KIND_MARKED) + (!m->bang_h && kh != KIND_MARKED); /* 0..2 */
+    pl->score[pl->n++] = ends - 4 * extra;
 }
 
 static void try_pair(play *pl, const corner *c1, const corner *c2)
@@ -378,7 +392,7 @@ static void try_pair(play *pl, const corner *c1, const corner *c2)
         if (bd.full)
             reach(pl, SP_LAB_FULL);
         else
-            consider(pl, c1, c2);
+            consider(pl, c1, c2, 0);
         return;
     }
     for (int lside = 0; lside < 2 && pl->n < MAX_CANDIDATES; lside++) {
@@ -389,8 +403,9 @@ static void try_pair(play *pl, const corner *c1, const corner *c2)
             continue;
         }
         unsigned a = bd.out->nreg - 2u; /* the two new faces are the last regions */
-        if (list_fits(bd.out, &pl->w, a + (unsigned)lside, a + 1u - (unsigned)lside))
-            consider(pl, c1, c2);
+        int extra = list_fits(bd.out, &pl->w, a + (unsigned)lside, a + 1u - (unsigned)lside);
+        if (extra >= 0)
+            consider(pl, c1, c2, extra);
     }
 }
 
@@ -415,7 +430,7 @@ sp_lab_verdict sp_lab_play(const sp_lab *p, const sp_lab_move *m, sp_lab_sink si
         for (unsigned j = 0; j < nh; j++)
             if (cf[i].r == ch[j].r && (m->f != m->h || j == i))
                 try_pair(pl, &cf[i], &ch[j]);
-    int best = -1;
+    int best = INT_MIN;
     for (unsigned i = 0; i < pl->n; i++)
         best = pl->score[i] > best ? pl->score[i] : best;
     sp_lab_verdict v = pl->n ? SP_LAB_FITS : pl->stage;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "quote.h"
+
 void sp_pos_clear(sp_pos *p)
 {
     p->nsym = p->nbnd = p->nreg = p->nland = p->nletter = 0;
@@ -145,6 +147,17 @@ static int fail_at(parser *ps, const char *where, const char *fmt, ...)
     vsnprintf(ps->err->message, sizeof ps->err->message, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* An unknown character, quoted so that the message stays one line (a line break is "\n"). */
+static int unknown(parser *ps, const char *where)
+{
+    char q[16];
+    size_t n = 1;
+    while (n < 4 && ((unsigned char)where[n] & 0xC0) == 0x80)
+        n++; /* a whole UTF-8 character */
+    sp_quote_n(where, n, 1, q, sizeof q);
+    return fail_at(ps, where, "unknown character '%s'", q);
 }
 
 static void letter_text(char *buf, size_t cap, bool upper, unsigned name)
@@ -416,7 +429,7 @@ static int parse_v2(parser *ps, const char *end)
         } else if (c == '}' || c == ']') {
             return fail_at(ps, where, "'%c' is GLOP 1.x syntax; this string uses 2.x separators", c);
         } else {
-            return fail_at(ps, where, "unknown character '%c'", c);
+            return unknown(ps, where);
         }
     }
     return got < 0 ? -1 : close_v2(ps, end, 3);
@@ -456,7 +469,7 @@ static int parse_v1(parser *ps, const char *end)
         } else if (c == '|' || c == '+') {
             return fail_at(ps, where, "'%c' is GLOP 2.x syntax; this string uses 1.x terminators", c);
         } else {
-            return fail_at(ps, where, "unknown character '%c'", c);
+            return unknown(ps, where);
         }
     }
     return got < 0 ? -1 : fail_at(ps, end, "GLOP 1.x string must end with '!'");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "quote.h"
 
 #define NUMBER_MAX 99999u /* spot numbers and counts: far above any playable game */
 #define RANGE_MAX 10000u  /* spots one range may name */
@@ -59,13 +60,15 @@ static const char *seen(const char *at, char *buf, size_t cap)
     size_t n = 1;
     while (n < 4 && ((unsigned char)at[n] & 0xC0) == 0x80)
         n++; /* a whole UTF-8 character */
-    snprintf(buf, cap, "'%.*s'", (int)n, at);
+    char q[8];
+    sp_quote_n(at, n, 1, q, sizeof q);
+    snprintf(buf, cap, "'%s'", q);
     return buf;
 }
 
 static int expected(parser *ps, const char *what)
 {
-    char buf[16];
+    char buf[24];
     return fail_at(ps, ps->at, "expected %s, not %s", what, seen(ps->at, buf, sizeof buf));
 }
 
@@ -76,10 +79,17 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* Skips white space and comments: '#' to the end of the line (a data file's note of its source). */
 static void skip_space(parser *ps)
 {
-    while (is_space(*ps->at))
-        ps->at++;
+    for (;;) {
+        while (is_space(*ps->at))
+            ps->at++;
+        if (*ps->at != '#')
+            return;
+        while (*ps->at && *ps->at != '\n')
+            ps->at++;
+    }
 }
 
 /* A minus sign: '-', or U+2212 MINUS SIGN / U+2013 EN DASH as typeset texts write it. Returns its
@@ -164,9 +174,11 @@ static int add_player(parser *ps, const char *start, const char *end)
     return 0;
 }
 
-/* The separator between two names in [start, end): the first ',' or else the first dash with white
- * space on both sides. Sets *sep and *sep_end, or leaves them NULL. */
-static void find_separator(const char *start, const char *end, const char **sep, const char **sep_end)
+/* The separator between two names in [start, end): the first ',', else the first dash with white
+ * space on both sides, else a dash without (as in "(Khorkov-Peltier*)") when it is the only one, so
+ * that a hyphenated name stays whole beside a spaced separator. Sets *sep and *sep_end, or leaves
+ * them NULL. */
+static void find_separator(const char *start, const char *end, bool bare_ok, const char **sep, const char **sep_end)
 {
     *sep = *sep_end = NULL;
     const char *comma = memchr(start, ',', (size_t)(end - start));
@@ -175,13 +187,27 @@ static void find_separator(const char *start, const char *end, const char **sep,
         *sep_end = comma + 1;
         return;
     }
+    const char *bare = NULL;
+    size_t bare_len = 0, bare_count = 0;
     for (const char *c = start + 1; c < end; c++) {
         size_t d = dash_len(c);
-        if (d && is_space(c[-1]) && c + d < end && is_space(c[d])) {
+        if (!d)
+            continue;
+        if (is_space(c[-1]) && c + d < end && is_space(c[d])) {
             *sep = c;
             *sep_end = c + d;
             return;
         }
+        if (c + d < end) {
+            bare = c;
+            bare_len = d;
+            bare_count++;
+        }
+        c += d - 1;
+    }
+    if (bare_ok && bare_count == 1) {
+        *sep = bare;
+        *sep_end = bare + bare_len;
     }
 }
 
@@ -199,7 +225,7 @@ static int read_players(parser *ps)
         return fail_at(ps, open, "the players' names are not closed with ')'");
     const char *start = ps->at, *sep, *sep_end;
     ps->at = close + 1;
-    find_separator(start, close, &sep, &sep_end);
+    find_separator(start, close, true, &sep, &sep_end);
     if (!sep) {
         const char *c = start;
         while (c < close && is_space(*c))
@@ -207,7 +233,7 @@ static int read_players(parser *ps)
         return c == close ? 0 : add_player(ps, start, close);
     }
     const char *again, *again_end;
-    find_separator(sep_end, close, &again, &again_end);
+    find_separator(sep_end, close, false, &again, &again_end);
     if (again)
         return fail_at(ps, again, "more than two players");
     if (add_player(ps, start, sep))
@@ -423,7 +449,8 @@ static void list_text(text_out *o, const unsigned *list, size_t n)
     unsigned *s = n <= 64 ? small : malloc(n * sizeof *s);
     if (!s)
         return;
-    memcpy(s, list, n * sizeof *s);
+    if (n)
+        memcpy(s, list, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_unsigned);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
@@ -461,7 +488,7 @@ size_t sp_rec_move_text(const sp_record *r, size_t i, char *buf, size_t cap)
     out_printf(&o, ")%s%u", m->bang_h ? "!" : "", m->h);
     if (m->has_list) {
         out_printf(&o, " ");
-        list_text(&o, r->list + m->list_off, m->nlist);
+        list_text(&o, m->nlist ? r->list + m->list_off : NULL, m->nlist);
     }
     return o.len;
 }

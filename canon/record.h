@@ -6,12 +6,15 @@
  *   a move:
  *     N+ | N-                      N spots (1..99999), normal play or misère ('−', U+2212, also works)
  *     ( NAME SEP NAME )            optional; SEP is ',' or ' - ' (a hyphen or en dash with white space
- *                                  on both sides); one or no NAME; names keep inner spaces and '+';
- *                                  at most one '*' at either end of a name marks who chose N
+ *                                  on both sides), or else the only dash, unspaced ("(Ann-Bob*)");
+ *                                  one or no NAME; names keep inner spaces, '+' and, beside a spaced
+ *                                  SEP, hyphens; at most one '*' at either end of a name marks who
+ *                                  chose N
  *     F(G)H  F!(G)H  F(G)!H  F(G@I)H   moves; '!' right after F or right before H (Hoey's mark)
  *     [L]                          optional after a move: numbers and ranges A-B (hyphen or en dash)
  *                                  separated by ',' or the old '&', in any order; [] is an empty list
  *     I | II                       optional, last: the winner
+ *     # ...                        a comment, to the end of the line, wherever white space may be
  *   Spot numbers are at least 1. Everything else is rejected with the line and column (1-based, in
  *   characters of UTF-8 text) where the problem is seen, and why.
  * - The parse checks the text only; whether the moves are legal is replay.h's business.

@@ -127,7 +127,7 @@ static void explain(const sp_lab_move *m, sp_lab_verdict v, char *buf, size_t ca
         break;
     case SP_LAB_LIST:
         if (m->has_list && m->nlist)
-            snprintf(buf, cap, "no way to draw it separates exactly the live spots that [L] names");
+            snprintf(buf, cap, "no way to draw it separates the live spots that [L] names from the others");
         else
             snprintf(buf, cap, "every way to draw it separates live spots, but no [L] says which");
         break;
@@ -147,7 +147,9 @@ static void explain(const sp_lab_move *m, sp_lab_verdict v, char *buf, size_t ca
 static int play_move(sp_replay *r, sp_canon_ctx *ctx, const sp_record *rec, size_t i)
 {
     const sp_rec_move *rm = &rec->moves[i];
-    sp_lab_move m = {rm->f, rm->g, rm->h, rm->at, rm->bang_f, rm->bang_h, rm->has_list, rec->list + rm->list_off, rm->nlist};
+    /* a record without a list has no list array: no offset into NULL (undefined, found by fuzz_record) */
+    const unsigned *list = rm->nlist ? rec->list + rm->list_off : NULL;
+    sp_lab_move m = {rm->f, rm->g, rm->h, rm->at, rm->bang_f, rm->bang_h, rm->has_list, list, rm->nlist};
     char why[200];
     const char *err = sp_lab_check(&r->cur[0], &m, why, sizeof why); /* degrees agree in every reading */
     if (err) {

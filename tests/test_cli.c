@@ -70,6 +70,17 @@ START_TEST(bad_position_is_usage_error)
     ck_assert_ptr_nonnull(strstr(err, "column 4"));
     ck_assert_int_eq(run("children", "1a", NULL), 2);
     ck_assert_int_eq(run("canon", NULL, NULL), 2);
+    /* line breaks and control bytes come back escaped, a long string cut: one line all the same */
+    ck_assert_int_eq(run("canon", "0*2.\n1a1a|\x01\n", NULL), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_ptr_nonnull(strstr(err, "'0*2.\\n1a1a|\\x01\\n': column 5: unknown character '\\n'"));
+    char longpos[2000] = "";
+    for (int i = 0; i < 300; i++)
+        strcat(longpos, "0.\n");
+    ck_assert_int_eq(run("solve", longpos, NULL), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_uint_lt(strlen(err), 400);
+    ck_assert_ptr_nonnull(strstr(err, "...'"));
 }
 END_TEST
 

@@ -1,13 +1,17 @@
 /* test_record.c: game records (canon/record.h, labelled.h, replay.h) and `sprouts replay`: parsing
  * and its errors, the seed's four readings of 6(8)7, enclosing moves, '@', '!', illegal moves, and a
  * whole game drawn by hand, checked position by position. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "canonical.h"
+#include "children.h"
+#include "expand.h"
 #include "labelled.h"
+#include "quote.h"
 #include "record.h"
 #include "replay.h"
 #include "testutil.h"
@@ -241,6 +245,27 @@ START_TEST(malformed_records)
 }
 END_TEST
 
+START_TEST(quotes_stay_one_line)
+{
+    char q[64];
+    ck_assert_uint_eq(sp_quote("a\nb\t\\\x01", 10, q, sizeof q), 12);
+    ck_assert_str_eq(q, "a\\nb\\t\\\\\\x01");
+    ck_assert_uint_eq(sp_quote("abcdef", 3, q, sizeof q), 6);
+    ck_assert_str_eq(q, "abc...");
+    /* a UTF-8 character counts as one and is never cut in two; the length needed stays right */
+    ck_assert_uint_eq(sp_quote("\xE2\x88\x92x", 1, q, sizeof q), 6);
+    ck_assert_str_eq(q, "\xE2\x88\x92...");
+    ck_assert_uint_eq(sp_quote("\xE2\x88\x92", 5, q, 3), 3);
+    ck_assert_str_eq(q, "");
+    /* a record's error names the character it saw, escaped */
+    sp_record rec;
+    sp_rec_error e;
+    ck_assert_int_eq(sp_rec_parse("3+ 1(4)2 \x7f", &rec, &e), -1);
+    ck_assert_ptr_nonnull(strstr(e.message, "not '\\x7f'"));
+    sp_rec_free(&rec);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the seed's four readings */
 
 /* The German Sprouts article: 5 spots, 1(6)2 3(7)4, then 6(8)7 can be drawn four ways, written
@@ -386,6 +411,51 @@ START_TEST(bang_fixes_the_orientation)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- [L] as players write it */
+
+/* Whether two records end in the same drawing (orientation kept), each with one reading. */
+static bool same_end(const char *a, const char *b)
+{
+    sp_replay *ra = replay_legal(a), *rb = replay_legal(b);
+    ck_assert_uint_eq(sp_replay_nreadings(ra), sp_replay_nreadings(rb));
+    bool same = false;
+    for (size_t i = 0; i < sp_replay_nreadings(rb); i++)
+        same |= sp_lab_same(sp_replay_reading(ra, 0), sp_replay_reading(rb, i), true);
+    sp_replay_free(ra);
+    sp_replay_free(rb);
+    return same;
+}
+
+START_TEST(lists_as_players_write_them)
+{
+    /* The issue's example: the loop at 3 encloses the path 1-6-2; players list 1 and 2 and leave
+     * out 6, which the drawing ties to them. Both lists name one drawing. */
+    ck_assert(same_end("5+ 1(6)2 3(7)3[1,2]", "5+ 1(6)2 3(7)3[1,2,6]"));
+    ck_assert(same_end("3+ 1(4)2 3(5)3 [1]", "3+ 1(4)2 3(5)3 [1,2,4]"));
+    sp_replay *r = replay_legal("5+ 1(6)2 3(7)3[1,2]");
+    ck_assert(final_is(r, "0*2.AB|1a1a.BA"));
+    sp_replay_free(r);
+
+    /* A chain hanging from the new curve to a listed spot (move 6 of the WGOSA game 14+ of
+     * RecentGames1): 2(20)18 closes a digon on the edge 2-18, and [14] puts the chain 18-11-19-14
+     * inside it: 11 and 19 go along, unlisted; the lone 12 and 13 stay outside. */
+    r = replay_legal("14+ 1(15)2 1(16)1[3-10] 3(17)16 2(18)11 11(19)14 2(20)18[14]");
+    for (size_t i = 0; i < sp_replay_nreadings(r); i++) {
+        const sp_lab *p = sp_replay_reading(r, i);
+        ck_assert(share_region(p, 14, 11) && share_region(p, 19, 20) && !share_region(p, 14, 12));
+        ck_assert(share_region(p, 12, 13) && share_region(p, 12, 15));
+    }
+    sp_replay_free(r);
+
+    /* A spot hangs from the listed side only where the list needs it: the loop at 1 holds 3 alone,
+     * not the path 1-5-2 as well (that reading has two unlisted spots, 2 and 5, beside 3). */
+    r = replay_legal("4+ 1(5)2 1(6)1 [3]");
+    ck_assert_uint_eq(sp_replay_nreadings(r), 1);
+    ck_assert(share_region(sp_replay_reading(r, 0), 2, 4) && !share_region(sp_replay_reading(r, 0), 3, 2));
+    sp_replay_free(r);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- illegal moves */
 
 typedef struct bad_move {
@@ -403,8 +473,8 @@ static const bad_move bad_moves[] = {
     {"2+ 1(3)2 3(4)3", 2, "spot 3 has 1 life left, and a loop needs 2"},
     {"2+ 1(3)7", 1, "spot 7 does not exist yet"},
     {"3+ 1(4)2 2(5@9)3", 2, "@ spot 9 does not exist yet"},
-    /* a loop at lone 3 cannot have 1 on one side and 2, joined to 1, on the other */
-    {"3+ 1(4)2 3(5)3 [1]", 2, "separates exactly the live spots that [L] names"},
+    /* 4 lies on the new cycle 1-4-2-5, in both of its faces */
+    {"3+ 1(4)2 1(5)2 [4]", 2, "separates the live spots that [L] names from the others"},
     /* 5 is dead with branches to 1, 2 and 6; 6 is dead with branches to 3 and 7-4: the curve 1-4
      * leaves 2 on one side and 3 on the other, so [L] must say which */
     {"4+ 1(5)2 3(6)5 4(7)6 1(8)4", 4, "no [L] says which"},
@@ -479,11 +549,11 @@ static const char *const game_positions[] = {
 
 static char *read_data(const char *name)
 {
-    char path[512];
+    char path[1024];
     snprintf(path, sizeof path, "%s/%s", SP_TEST_DATA_DIR, name);
     FILE *f = fopen(path, "r");
     ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[4096];
+    static char buf[1 << 14];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     fclose(f);
     buf[n] = '\0';
@@ -509,7 +579,7 @@ START_TEST(whole_game)
 
     /* The last move with '!' at both ends is drawn in the small face (8 11 5) instead: the same
      * position, another drawing. */
-    char text[4096];
+    char text[1 << 14];
     snprintf(text, sizeof text, "%s", read_data("game-5spots.rec"));
     char *last = strstr(text, "5(17)11");
     ck_assert_ptr_nonnull(last);
@@ -519,6 +589,67 @@ START_TEST(whole_game)
     ck_assert_uint_eq(len, 0);
     ck_assert(!share_region(sp_replay_reading(r, 0), 1, 17));
     sp_replay_free(r);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- real records */
+
+/* Whether a position key of some step is among the children of some position of the step before:
+ * the replay of a drawing agrees with the solver's move generation on the simplified positions. */
+static bool follows(const sp_replay *r, size_t step, sp_children *ch)
+{
+    for (size_t i = 0; i < sp_replay_npos(r, step - 1); i++) {
+        size_t len, klen;
+        const sp_tok *key = sp_replay_pos(r, step - 1, i, &len);
+        ck_assert_int_eq(sp_expand_pos(ctx, NULL, key, len, ch), 0);
+        for (size_t k = 0; k < sp_replay_npos(r, step); k++) {
+            const sp_tok *child = sp_replay_pos(r, step, k, &klen);
+            if (sp_children_find(ch, child, klen) >= 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Every record in tests/data/records/ (real games, kept verbatim with their source; see the README
+ * there) replays: each move is legal, its positions follow from the position before by one move of
+ * the solver's move generation, and the lives go down by one a move. */
+START_TEST(real_records_replay)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/records", SP_TEST_DATA_DIR);
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    sp_children ch;
+    sp_children_init(&ch);
+    size_t files = 0, moves = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 4 || strcmp(e->d_name + n - 4, ".rec"))
+            continue;
+        char name[600];
+        snprintf(name, sizeof name, "records/%s", e->d_name);
+        const char *text = read_data(name);
+        ck_assert_msg(!strncmp(text, "# source: ", 10), "%s: no source line", name);
+        sp_record rec;
+        parse_ok(text, &rec);
+        sp_replay *r = replay(text);
+        ck_assert_msg(sp_replay_legal(r), "%s: move %zu: %s", name, sp_replay_error_move(r), sp_replay_error(r));
+        ck_assert_uint_eq(sp_replay_steps(r), rec.nmoves + 1);
+        for (size_t k = 1; k < sp_replay_steps(r); k++) {
+            ck_assert_uint_eq(sp_replay_lives(r, k), 3 * rec.spots - k);
+            ck_assert_msg(follows(r, k, &ch), "%s: the position after move %zu is no child of the one before", name, k);
+        }
+        moves += rec.nmoves;
+        files++;
+        sp_rec_free(&rec);
+        sp_replay_free(r);
+    }
+    closedir(d);
+    sp_children_free(&ch);
+    ck_assert_uint_ge(files, 20);
+    ck_assert_uint_ge(moves, 150);
 }
 END_TEST
 
@@ -655,6 +786,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, header_forms);
     tcase_add_test(tc, move_forms);
     tcase_add_test(tc, malformed_records);
+    tcase_add_test(tc, quotes_stay_one_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("replay");
     tcase_add_checked_fixture(tc, setup, teardown);
@@ -662,8 +794,10 @@ int main(int argc, char **argv)
     tcase_add_test(tc, enclosing_moves);
     tcase_add_test(tc, at_and_later_moves_decide);
     tcase_add_test(tc, bang_fixes_the_orientation);
+    tcase_add_test(tc, lists_as_players_write_them);
     tcase_add_test(tc, illegal_moves);
     tcase_add_test(tc, whole_game);
+    tcase_add_test(tc, real_records_replay);
     suite_add_tcase(s, tc);
     tc = tcase_create("program");
     tcase_set_timeout(tc, 60);

@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "options.h"
 #include "posarg.h"
+#include "quote.h"
 #include "replay.h"
 
 static const char usage[] =
@@ -75,8 +76,10 @@ static char *read_input(const char *prog, const char *file)
 {
     bool std = !file || !strcmp(file, "-");
     FILE *f = std ? stdin : fopen(file, "rb");
+    char q[4 * SP_QUOTE_MAX + 8];
+    sp_quote(std ? "standard input" : file, SP_QUOTE_MAX, q, sizeof q);
     if (!f) {
-        sp_cli_usage(prog, "cannot open '%s'", file);
+        sp_cli_usage(prog, "cannot open '%s'", q);
         return NULL;
     }
     char *buf = malloc(MAX_INPUT + 1);
@@ -84,7 +87,7 @@ static char *read_input(const char *prog, const char *file)
     bool err = ferror(f);
     if (!std)
         fclose(f);
-    const char *name = std ? "standard input" : file;
+    const char *name = q;
     const char *why = !buf ? "out of memory reading" : err ? "cannot read" : n > MAX_INPUT ? "larger than 1 MiB:"
                       : memchr(buf, '\0', n) ? "not text:" : NULL;
     if (why) {
@@ -334,7 +337,8 @@ static void print_json(const replay_args *a, const sp_record *rec, const sp_repl
 
 static int parse_error(const replay_args *a, const sp_rec_error *e)
 {
-    const char *name = a->file && strcmp(a->file, "-") ? a->file : "standard input";
+    char name[4 * SP_QUOTE_MAX + 8];
+    sp_quote(a->file && strcmp(a->file, "-") ? a->file : "standard input", SP_QUOTE_MAX, name, sizeof name);
     if (a->json) {
         char msg[256];
         snprintf(msg, sizeof msg, "line %u, column %u: %s", e->line, e->column, e->message);

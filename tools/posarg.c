@@ -5,13 +5,16 @@
 
 #include "canonical.h"
 #include "cli.h"
+#include "quote.h"
 
 int sp_tool_parse_pos(const char *prog, const char *text, sp_pos *out)
 {
     sp_parse_error err;
     if (sp_pos_parse(text, out, &err) == 0)
         return 0;
-    return sp_cli_usage(prog, "bad position '%s': column %d: %s", text, err.column, err.message);
+    char q[4 * SP_QUOTE_MAX + 8];
+    sp_quote(text, SP_QUOTE_MAX, q, sizeof q);
+    return sp_cli_usage(prog, "bad position '%s': column %d: %s", q, err.column, err.message);
 }
 
 int sp_tool_pos_key(const char *prog, sp_canon_ctx *ctx, const char *text, sp_tok *key, size_t *len)
