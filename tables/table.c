@@ -413,10 +413,15 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
     fflush(out);
 }
 
-/* Solves 0*n in one play and fills its row; returns 1 when stopped from outside. */
-static int solve_size(run *r, int misere, unsigned n)
+/* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
+ * and seconds add up every attempt at the size (an unsolved row is an attempt); returns 1 when
+ * stopped from outside. */
+static int solve_size(run *r, int misere, unsigned n, double limit)
 {
     sp_row *row = &r->tables[misere].row[n];
+    bool again = row->present && !strcmp(row->outcome, "unsolved");
+    uint64_t nodes_before = again ? row->nodes : 0;
+    double seconds_before = again ? row->seconds : 0;
     sp_pos p;
     sp_tok key[SP_KEY_MAX];
     sp_canon_ctx *ctx = sp_canon_ctx_new();
@@ -429,7 +434,7 @@ static int solve_size(run *r, int misere, unsigned n)
     char label[64];
     snprintf(label, sizeof label, "%s 0*%u", misere ? "misere" : "normal", n);
     sp_progress_init(&r->progress, label, r->o->quiet ? NULL : r->o->log);
-    sp_solver_set_time_limit(r->s, r->o->time_limit); /* for the outcome and the nimber together */
+    sp_solver_set_time_limit(r->s, limit); /* for the outcome and the nimber together */
     double t0 = sp_clock_now();
     sp_solver_stats before;
     sp_solver_stats_get(r->s, &before);
@@ -445,8 +450,8 @@ static int solve_size(run *r, int misere, unsigned n)
     memset(row, 0, sizeof *row);
     row->present = 1;
     row->nimber = nimber;
-    row->seconds = sp_clock_now() - t0;
-    row->nodes = st.nodes - before.nodes;
+    row->seconds = seconds_before + (sp_clock_now() - t0);
+    row->nodes = nodes_before + (st.nodes - before.nodes);
     row->threads = st.threads;
     snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
     snprintf(row->version, sizeof row->version, "%s", r->o->version);
@@ -563,6 +568,49 @@ static int open_solver(run *r, sp_solver_opts *so)
     return rc;
 }
 
+static bool unsolved(const sp_row *row)
+{
+    return row->present && !strcmp(row->outcome, "unsolved");
+}
+
+/* The search budget of an attempt at 0*n: the time limit; with --retry, at least the seconds all
+ * attempts before took, so that each attempt at a size doubles the time spent on it. */
+static double budget(const run *r, const sp_row *row)
+{
+    double limit = r->o->time_limit;
+    return r->o->retry && unsolved(row) && row->seconds > limit ? row->seconds : limit;
+}
+
+/* One attempt at 0*n, saved and reported; 1 when stopped or failed. */
+static int attempt(run *r, int misere, unsigned n)
+{
+    double limit = budget(r, &r->tables[misere].row[n]);
+    if (r->o->retry && unsolved(&r->tables[misere].row[n]))
+        fprintf(r->o->log, "sprouts table: %s 0*%u again, %.0f s of search this time (%.0f s so far)\n",
+                misere ? "misere" : "normal", n, limit, r->tables[misere].row[n].seconds);
+    if (solve_size(r, misere, n, limit))
+        return 1;
+    if (save_tables(r)) {
+        fprintf(r->o->log, "sprouts table: %s\n", r->err);
+        return 1;
+    }
+    print_row(r->o->rows, &r->tables[misere], n);
+    return 0;
+}
+
+/* With --retry: the unsolved size of the range with the fewest nodes so far (the one closest to
+ * falling, by what the attempts measured), or 0 when none is left. */
+static unsigned easiest_unsolved(const run *r, int misere)
+{
+    unsigned best = 0;
+    for (unsigned n = r->o->from; n <= r->o->to; n++) {
+        const sp_row *row = &r->tables[misere].row[n];
+        if (unsolved(row) && (!best || row->nodes < r->tables[misere].row[best].nodes))
+            best = n;
+    }
+    return best;
+}
+
 static int run_play(run *r, int misere)
 {
     for (unsigned n = r->o->from; n <= r->o->to; n++) {
@@ -572,14 +620,12 @@ static int run_play(run *r, int misere)
                     row->outcome);
             continue;
         }
-        if (solve_size(r, misere, n))
+        if (attempt(r, misere, n))
             return 1;
-        if (save_tables(r)) {
-            fprintf(r->o->log, "sprouts table: %s\n", r->err);
-            return 1;
-        }
-        print_row(r->o->rows, &r->tables[misere], n);
     }
+    for (unsigned n; r->o->retry && r->o->time_limit > 0 && (n = easiest_unsolved(r, misere));)
+        if (attempt(r, misere, n))
+            return 1;
     return 0;
 }
 

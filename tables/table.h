@@ -11,7 +11,8 @@
  *   written before is read back (a corrupt or foreign file stops the run with its reason; a torn last
  *   chunk is left out with a warning), older store files (.store) included, which are rewritten as
  *   chunk files at once and removed.
- * - A size that exceeds the time limit is recorded as unsolved (never as a result), and the run goes on.
+ * - A size that exceeds the time limit is recorded as unsolved (never as a result), and the run goes on;
+ *   a row's nodes and seconds add up every attempt at its size, in this run and the ones before.
  * - Every solved size gets a certificate, checked before its row is written (cert.h, verify.h).
  */
 #ifndef SP_TABLE_H
@@ -29,6 +30,10 @@ typedef struct sp_table_opts {
     const char *out;           /* the directory of the tables */
     int resume;
     double time_limit;         /* seconds per size and play (the certificate not included); 0: none */
+    int retry;                 /* with a time limit: the sizes left unsolved are tried again, the one
+                                  of fewest nodes so far first, each attempt with as many seconds as
+                                  all before it together, until every size is solved or the run is
+                                  stopped (a frontier run) */
     int quiet;                 /* no progress lines */
     unsigned minimise;         /* normal play: minimise each certificate (minimise.h) with this many
                                   rounds after the first; 0: write it as built */

@@ -1698,6 +1698,29 @@ START_TEST(certificates_build_on_the_fact_base)
 }
 END_TEST
 
+/* --retry tries a size left unsolved again, each attempt as long as all before it: 0*14 is not solved
+ * in one second of search on one thread, but the run ends with it solved (a loss: Applegate, Jacobson
+ * and Sleator), its row counting every attempt's seconds; --retry without --time-limit is refused. */
+START_TEST(retry_doubles_until_solved)
+{
+    char out[512], csv[600], rows[4096];
+    path_in(out, sizeof out, "retry");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14",
+                    "--time-limit", "1", "--retry", "--tt-mb", "64", "--threads", "1", "--quiet", "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(csv, sizeof csv, "%s/normal.csv", out);
+    results_of(csv, rows, sizeof rows);
+    ck_assert_msg(strstr(rows, "14 loss 0 L yes") != NULL, "%s", rows);
+    static sp_table t; /* large */
+    char err[512];
+    t.misere = 0;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_double_gt(t.row[14].seconds, 1.0); /* a first attempt of 1 s, and more */
+    argv[8] = "--quiet", argv[9] = "--quiet";
+    ck_assert_int_eq(run_quiet(argv, NULL), 2);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1736,5 +1759,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "state lives", state_keeps_the_costly_lands, setup, teardown, 120);
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
+    sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     return sp_test_main(s, argc, argv);
 }

@@ -14,7 +14,7 @@
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R]\n"
-    "                     [--state-lives L] [--quiet]\n"
+    "                     [--retry] [--state-lives L] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -32,6 +32,10 @@ static const char usage[] =
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
+    "  --retry         with --time-limit: then try the unsolved sizes again, the one of fewest\n"
+    "                  nodes so far first, each attempt as long as all before it together (the\n"
+    "                  time on a size doubles), until all are solved or Ctrl-C; a row's nodes and\n"
+    "                  seconds count every attempt, and --resume goes on where it stopped\n"
     "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
     "                  much slower than building it for large n); default: as built\n"
     "  --state-lives L save the nimbers of the lands of at least L lives only (default 1: all);\n"
@@ -66,7 +70,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
-        {"state-lives", required_argument, 0, 'S'},
+        {"state-lives", required_argument, 0, 'S'}, {"retry", no_argument, 0, 'R'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -82,6 +86,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &o->solver); break;
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
+        case 'R': o->retry = 1; break;
         case 'q': o->quiet = 1; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
@@ -107,6 +112,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "unexpected argument '%s' (see --help)", argv[optind]);
     if (o->from > o->to)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
+    if (o->retry && o->time_limit <= 0)
+        return sp_cli_usage(prog, "--retry needs --time-limit (the first attempt's seconds)");
     return 0;
 }
 
