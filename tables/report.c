@@ -308,10 +308,12 @@ static void intro_md(sp_text *out, const sp_table_origin *by)
     }
     sp_text_add(out, "The outcome is for the first player "
               "from n spots (0*n); `nimber` is its normal-play nimber where computed; `seconds` is the search "
-              "(outcome and nimber), without the certificate. A solved row has a certificate (`certs/`) "
-              "that `sprouts verify` checks without the solver; its size counts the facts (normal play: "
-              "lands with their nimbers; misère play: lost positions beside a game, and the games of small "
-              "lands), unless the verdict below names it.\n\n");
+              "(outcome and nimbers) of every attempt at the size, without the certificate. A solved row "
+              "has a certificate in the fact base of its play (`certs/`), which `sprouts verify` checks "
+              "whole without the solver; its size counts the facts it needs (normal play: lands with their "
+              "nimbers; misère play: lost positions beside a game, and the games of small lands), unless "
+              "the verdict below names it. A normal-play size is checked as it joins the base: its facts "
+              "that the base holds already were checked before, the others are checked then.\n\n");
 }
 
 static void plots_md(sp_text *out)
