@@ -145,10 +145,24 @@ static void offer_position(hunt *h, const sp_tok *key, size_t len)
         h->free_at = (long)h->b->grandkids.n - 1;
 }
 
+/* What the solver's table says without search: the first child (of those in b->grandkids) proven
+ * lost beside j, else -1 when (key, h) is proven lost for some h < j (the Nim move), else -2. */
+static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
+{
+    const sp_children *ch = &b->grandkids;
+    for (size_t i = 0; i < ch->n; i++)
+        if (sp_solver_known(b->s, ch->tok + ch->off[i], ch->len[i], j, SP_PLAY_NORMAL) == SP_LOSS)
+            return (long)i;
+    for (uint32_t h = 0; h < j; h++)
+        if (sp_solver_known(b->s, key, len, h, SP_PLAY_NORMAL) == SP_LOSS)
+            return -1;
+    return -2;
+}
+
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
- * known lost child that adds the fewest facts, else the Nim move once the solver has the lands'
- * nimbers (a state that keeps only large lands' nimbers may lack them), else the first child the
- * solver proves lost. */
+ * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
+ * the Nim move once the solver has the lands' nimbers (a state that keeps only large lands' nimbers
+ * may lack them), else the first child the solver proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -170,6 +184,12 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
             best_cost = fresh;
         }
     }
+    long proven = best < 0 ? proven_answer(b, key, len, j) : -2;
+    if (proven == -1) {
+        add_land_facts(b, key, len);
+        return;
+    }
+    best = proven >= 0 ? proven : best;
     if (best < 0 && x < 0) {
         x = sp_solver_nimber(b->s, key, len);
         if (x < 0 || x < (long)j) {
