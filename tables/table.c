@@ -599,7 +599,8 @@ static int attempt(run *r, int misere, unsigned n)
 }
 
 /* With --retry: the unsolved size of the range with the fewest nodes so far (the one closest to
- * falling, by what the attempts measured), or 0 when none is left. */
+ * falling, by what the attempts measured), or 0 when none is left. The sizes never tried come first,
+ * in order, with the time limit. */
 static unsigned easiest_unsolved(const run *r, int misere)
 {
     unsigned best = 0;
@@ -620,6 +621,8 @@ static int run_play(run *r, int misere)
                     row->outcome);
             continue;
         }
+        if (r->o->retry && unsolved(row) && r->o->time_limit > 0)
+            continue; /* tried before: its turn comes by its nodes, below */
         if (attempt(r, misere, n))
             return 1;
     }
