@@ -1721,6 +1721,45 @@ START_TEST(retry_doubles_until_solved)
 }
 END_TEST
 
+static int run_misere_11(const char *out, int resume, pid_t *child)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "11", "--to", "11", "--tt-mb", "64",
+                    "--threads", "1", "--quiet", "--out", (char *)out, resume ? "--resume" : NULL, NULL};
+    return run_quiet(argv, child);
+}
+
+/* A misère run stopped (Ctrl-C) in the middle of a size saves the land games it has, and --resume
+ * finishes the size to the same table as a run that was never stopped (misère 0*11 is a first-player
+ * win: Lemoine and Viennot). */
+START_TEST(misere_run_stopped_mid_size_resumes)
+{
+    char fresh[512], stopped[512], csv[700], a[4096], b[4096], lands[700];
+    path_in(fresh, sizeof fresh, "fresh");
+    path_in(stopped, sizeof stopped, "stopped");
+    double t0 = sp_clock_now();
+    ck_assert_int_eq(run_misere_11(fresh, 0, NULL), 0);
+    double took = sp_clock_now() - t0;
+    pid_t pid;
+    run_misere_11(stopped, 0, &pid);
+    usleep((useconds_t)(took / 3 * 1e6));
+    kill(pid, SIGINT);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1); /* stopped before the end */
+    snprintf(lands, sizeof lands, "%s/state/misere-lands.chunks", stopped);
+    ck_assert_uint_gt(file_size(lands), 0);
+    snprintf(csv, sizeof csv, "%s/misere.csv", stopped);
+    ck_assert_uint_eq(file_size(csv), 0); /* the size is not finished */
+    ck_assert_int_eq(run_misere_11(stopped, 1, NULL), 0);
+    snprintf(csv, sizeof csv, "%s/misere.csv", fresh);
+    results_of(csv, a, sizeof a);
+    snprintf(csv, sizeof csv, "%s/misere.csv", stopped);
+    results_of(csv, b, sizeof b);
+    ck_assert_str_eq(a, b);
+    ck_assert_msg(strstr(a, "11 win  W yes;") != NULL, "%s", a);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1760,5 +1799,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
+    sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }
