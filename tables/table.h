@@ -32,6 +32,9 @@ typedef struct sp_table_opts {
     int quiet;                 /* no progress lines */
     unsigned minimise;         /* normal play: minimise each certificate (minimise.h) with this many
                                   rounds after the first; 0: write it as built */
+    int reminimise;            /* with minimise: the kept normal-play rows too, each size's certificate
+                                  minimised again from the fact base (its row's count then that of the
+                                  result) */
     const char *version;       /* the program's version, for provenance */
     const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */

@@ -13,7 +13,8 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R] [--quiet]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R [--reminimise]]\n"
+    "                     [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -32,7 +33,10 @@ static const char usage[] =
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
     "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
-    "                  much slower than building it for large n); default: as built\n"
+    "                  much slower than building it for large n), from its own facts and those of\n"
+    "                  DIR/certs/normal.cert; default: as built\n"
+    "  --reminimise    with --minimise and --resume: the kept normal-play rows A..B too, each count\n"
+    "                  that of its root's certificate minimised again from DIR/certs/normal.cert\n"
     "  --quiet         no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
@@ -62,7 +66,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
-        {0, 0, 0, 0}};
+        {"reminimise", no_argument, 0, 'E'},    {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -78,6 +82,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;
+        case 'E': o->reminimise = 1; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->minimise = (unsigned)secs, 0)
@@ -97,6 +102,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "unexpected argument '%s' (see --help)", argv[optind]);
     if (o->from > o->to)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
+    if (o->reminimise && !o->minimise)
+        return sp_cli_usage(prog, "--reminimise goes with --minimise R");
     return 0;
 }
 
