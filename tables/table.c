@@ -538,13 +538,18 @@ static int open_solver(run *r, sp_solver_opts *so)
 }
 
 /* A kept normal-play row whose root the fact base proves: its certificate minimised again from the
- * base (every size's facts), the row's count that of the result, which the checker has accepted.
- * The result's facts are the base's: the base is unchanged. 1 when the row changed. */
+ * base (every size's facts; or from --minimise-db, a smaller base to list), the row's count that of
+ * the result, which the checker has accepted. The base is unchanged. 1 when the row changed. */
 static int reminimise_row(run *r, sp_row *row, unsigned n)
 {
     if (strcmp(row->cert, base_name(0)) || load_base(r, 0) || !r->have_base[0])
         return 0;
-    const sp_cert *db[1] = {&r->base[0]};
+    sp_cert given;
+    if (r->o->minimise_db && sp_cert_load(&given, r->o->minimise_db, r->err, sizeof r->err)) {
+        fprintf(r->o->log, "sprouts table: minimise: %s\n", r->err);
+        return 0;
+    }
+    const sp_cert *db[1] = {r->o->minimise_db ? &given : &r->base[0]};
     sp_minimise_opts mo = {.rounds = r->o->minimise, .seed = 1, .threads = r->o->solver.threads, .root = n,
                            .progress = sp_progress_facts, .arg = &r->progress, .stop = r->o->stop};
     sp_minimise_stats st;
@@ -555,6 +560,13 @@ static int reminimise_row(run *r, sp_row *row, unsigned n)
     r->progress.phase = "minimising the certificate";
     int rc = sp_minimise(db, 1, &mo, &small, &st, why, sizeof why);
     sp_progress_done(&r->progress);
+    if (r->o->minimise_db)
+        sp_cert_free(&given);
+    if (rc == 0 && small.outcome != (row->outcome[0] == 'w' ? SP_CERT_WIN : SP_CERT_LOSS)) {
+        snprintf(why, sizeof why, "%s claims the other outcome", r->o->minimise_db);
+        sp_cert_free(&small);
+        rc = -1;
+    }
     if (rc) {
         fprintf(r->o->log, "sprouts table: minimise 0*%u: %s (the row is kept as it was)\n", n, why);
         return 0;

@@ -14,7 +14,7 @@
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R [--reminimise]]\n"
-    "                     [--quiet]\n"
+    "                     [--minimise-db CERT] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -37,6 +37,8 @@ static const char usage[] =
     "                  DIR/certs/normal.cert; default: as built\n"
     "  --reminimise    with --minimise and --resume: the kept normal-play rows A..B too, each count\n"
     "                  that of its root's certificate minimised again from DIR/certs/normal.cert\n"
+    "  --minimise-db CERT  with --reminimise: minimise from the fact base CERT instead (smaller: the\n"
+    "                  minimiser lists every fact the root reaches in it)\n"
     "  --quiet         no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
@@ -66,7 +68,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"resume", no_argument, 0, 'r'},        {"time-limit", required_argument, 0, 'l'},
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
-        {"reminimise", no_argument, 0, 'E'},    {0, 0, 0, 0}};
+        {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -83,6 +86,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'r': o->resume = 1; break;
         case 'q': o->quiet = 1; break;
         case 'E': o->reminimise = 1; break;
+        case 'D': o->minimise_db = optarg; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->minimise = (unsigned)secs, 0)
@@ -104,6 +108,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
     if (o->reminimise && !o->minimise)
         return sp_cli_usage(prog, "--reminimise goes with --minimise R");
+    if (o->minimise_db && !o->reminimise)
+        return sp_cli_usage(prog, "--minimise-db goes with --reminimise");
     return 0;
 }
 
