@@ -347,16 +347,25 @@ static int explore(graph *g, const sp_minimise_opts *o)
 
 /* ---------------------------------------------------------------- the graph */
 
-/* The union of the databases (the first's nimber wins a disagreement: the check will judge); joint:
- * with the roots of all of them. */
-static int merge_db(sp_cert *u, const sp_cert *const *db, size_t ndb, bool joint)
+/* The root to prove: db[0]'s, or its root 0*spots (spots not 0); -1 when it has none such. */
+static int pick_root(const sp_cert *d0, unsigned spots, sp_cert_root *root)
 {
-    const sp_cert *d0 = db[0];
-    if (sp_cert_init(u, SP_CERT_NORMAL, d0->spots, d0->root, d0->root_len, d0->outcome))
+    *root = (sp_cert_root){d0->spots, d0->outcome, d0->root, d0->root_len};
+    for (size_t i = 0; spots && root->spots != spots && i < d0->nmore; i++)
+        *root = d0->more[i];
+    return spots && root->spots != spots ? -1 : 0;
+}
+
+/* The union of the databases (the first's nimber wins a disagreement: the check will judge), with
+ * the root chosen; joint: with the roots of all of them; else, no root given, with db[0]'s. */
+static int merge_db(sp_cert *u, const sp_cert *const *db, size_t ndb, bool joint, const sp_cert_root *root,
+                    bool root_given)
+{
+    if (sp_cert_init(u, SP_CERT_NORMAL, root->spots, root->key, root->len, root->outcome))
         return -1;
     for (size_t d = 0; d < ndb; d++) {
         char why[256];
-        if ((joint || d == 0) && sp_cert_merge_roots(u, db[d], why, sizeof why))
+        if ((joint || (d == 0 && !root_given)) && sp_cert_merge_roots(u, db[d], why, sizeof why))
             return -1;
         for (size_t i = 0; i < db[d]->facts.n; i++) {
             size_t len;
@@ -379,13 +388,14 @@ static void graph_free(graph *g)
     sp_canon_ctx_free(g->ctx);
 }
 
-static int graph_init(graph *g, const sp_cert *const *db, size_t ndb, bool joint)
+static int graph_init(graph *g, const sp_cert *const *db, size_t ndb, bool joint, const sp_cert_root *root,
+                      bool root_given)
 {
     memset(g, 0, sizeof *g);
     memo_init(&g->m);
     sp_children_init(&g->kids);
     sp_children_init(&g->scratch);
-    if (merge_db(&g->db, db, ndb, joint))
+    if (merge_db(&g->db, db, ndb, joint, root, root_given))
         return -1;
     g->own = db[0]->facts.n;
     g->root = (uint32_t)g->db.facts.n;
@@ -1023,6 +1033,274 @@ static int search(rounds *r, const sp_minimise_opts *o, size_t *greedy_n)
     return 0;
 }
 
+/* ---------------------------------------------------------------- local search */
+
+/* The best set refined one fact at a time (GLOP's check run, repeated): a fact of the set is
+ * forbidden, every question whose answer names it takes the cheapest other answer (the facts of the
+ * set first, then the fewest new ones, each new fact answered in turn, larger lands first), and
+ * whatever no answer names any more goes; the move stays when the set is no larger, else it is
+ * undone. Per question of a fact of the set, the answer chosen; per fact, the chosen answers naming
+ * it. */
+#define NO_ANSWER UINT32_MAX
+
+typedef struct refine {
+    graph *g;
+    uint8_t *in, *forbidden;
+    uint32_t *ans;       /* per question: the answer chosen (NO_ANSWER: its fact is not in the set) */
+    uint32_t *ref;       /* per node: chosen answers naming it (the root: one more) */
+    uint32_t *aq;        /* per answer: its question */
+    uint32_t *r0, *rv;   /* node u: the answers naming it, rv[r0[u] .. r0[u + 1]) */
+    uint64_t *tie;       /* per node: random, drawn again each pass */
+    vec log;             /* undo: (what, index, old value) triples */
+    vec *bucket;         /* per lives: facts added, their questions not yet answered */
+    vec zero;            /* facts whose count fell to 0 */
+    size_t n;            /* facts in the set */
+    bool failed;
+} refine;
+
+enum { LOG_IN, LOG_ANS, LOG_REF };
+
+static void set_val(refine *f, int what, uint32_t i, uint32_t v)
+{
+    uint32_t old = what == LOG_IN ? f->in[i] : what == LOG_ANS ? f->ans[i] : f->ref[i];
+    if (push(&f->log, (uint32_t)what) || push(&f->log, i) || push(&f->log, old))
+        f->failed = true;
+    if (what == LOG_IN)
+        f->in[i] = (uint8_t)v, f->n += v ? 1 : -1;
+    else if (what == LOG_ANS)
+        f->ans[i] = v;
+    else
+        f->ref[i] = v;
+}
+
+static void undo(refine *f, size_t mark)
+{
+    while (f->log.n > mark) {
+        uint32_t old = f->log.v[--f->log.n], i = f->log.v[--f->log.n], what = f->log.v[--f->log.n];
+        if (what == LOG_IN)
+            f->n += old ? 1 : -1, f->in[i] = (uint8_t)old;
+        else if (what == LOG_ANS)
+            f->ans[i] = old;
+        else
+            f->ref[i] = old;
+    }
+}
+
+/* The answers naming each node, and each answer's question. */
+static int reverse_index(const graph *g, uint32_t **r0, uint32_t **rv, uint32_t **aq)
+{
+    size_t na = g->al.n - 1;
+    *r0 = calloc((size_t)g->nodes + 2, sizeof **r0);
+    *rv = malloc((g->lands.n + 1) * sizeof **rv);
+    *aq = malloc((na + 1) * sizeof **aq);
+    if (!*r0 || !*rv || !*aq)
+        return -1;
+    for (size_t x = 0; x < g->lands.n; x++)
+        (*r0)[g->lands.v[x] + 2]++;
+    for (uint32_t u = 0; u < g->nodes; u++)
+        (*r0)[u + 2] += (*r0)[u + 1];
+    for (size_t q = 0, a = 0; a < na; a++) {
+        while (g->qa.v[q + 1] <= a)
+            q++;
+        (*aq)[a] = (uint32_t)q;
+        for (size_t x = g->al.v[a]; x < g->al.v[a + 1]; x++)
+            (*rv)[(*r0)[g->lands.v[x] + 1]++] = (uint32_t)a;
+    }
+    return 0;
+}
+
+static void add_fact(refine *f, uint32_t u)
+{
+    set_val(f, LOG_IN, u, 1);
+    if (push(&f->bucket[f->g->lives[u]], u))
+        f->failed = true;
+}
+
+/* Takes answer a's facts (count up, the new ones into the set) or lets them go (count down). */
+static void take(refine *f, uint32_t a, int up)
+{
+    const graph *g = f->g;
+    for (size_t x = g->al.v[a]; x < g->al.v[a + 1]; x++) {
+        uint32_t u = g->lands.v[x];
+        set_val(f, LOG_REF, u, f->ref[u] + (up ? 1 : -1));
+        if (up && !f->in[u])
+            add_fact(f, u);
+        if (!up && f->ref[u] == 0 && push(&f->zero, u))
+            f->failed = true;
+    }
+}
+
+/* The cheapest allowed answer of q: fewest facts new to the set, then the least ties; NO_ANSWER when
+ * none is allowed (a fact forbidden, or not listed). */
+static uint32_t cheapest(const refine *f, size_t q)
+{
+    const graph *g = f->g;
+    uint32_t best = NO_ANSWER;
+    uint64_t best_cost = UINT64_MAX;
+    for (size_t a = g->qa.v[q]; a < g->qa.v[q + 1]; a++) {
+        uint64_t cost = 0;
+        for (size_t x = g->al.v[a]; x < g->al.v[a + 1] && cost < best_cost; x++) {
+            uint32_t u = g->lands.v[x];
+            if (f->forbidden[u] || !g->listed[u])
+                cost = UINT64_MAX;
+            else
+                cost += f->in[u] ? f->tie[u] >> 44 : (1ull << 40) + (f->tie[u] >> 24);
+        }
+        if (cost < best_cost)
+            best_cost = cost, best = (uint32_t)a;
+    }
+    return best;
+}
+
+/* Answers question q afresh (its fact is in the set). */
+static void reanswer(refine *f, size_t q)
+{
+    uint32_t a = cheapest(f, q), old = f->ans[q];
+    if (a == NO_ANSWER) {
+        f->failed = true;
+        return;
+    }
+    set_val(f, LOG_ANS, (uint32_t)q, a);
+    take(f, a, 1);
+    if (old != NO_ANSWER)
+        take(f, old, 0);
+}
+
+/* The questions of the facts added, larger lands first: an answer names smaller lands only. */
+static void answer_added(refine *f)
+{
+    const graph *g = f->g;
+    for (unsigned l = g->lives[g->root] + 1; l-- > 0 && !f->failed;) {
+        while (f->bucket[l].n && !f->failed) {
+            uint32_t v = f->bucket[l].v[--f->bucket[l].n];
+            for (uint32_t q = g->q0[v]; q < g->q0[v] + g->qn[v] && !f->failed && f->in[v]; q++)
+                if (f->ans[q] == NO_ANSWER)
+                    reanswer(f, q);
+        }
+    }
+}
+
+/* Facts no chosen answer names leave the set, and with them what only their answers named. */
+static void drop_unnamed(refine *f)
+{
+    const graph *g = f->g;
+    while (f->zero.n && !f->failed) {
+        uint32_t v = f->zero.v[--f->zero.n];
+        if (!f->in[v] || f->ref[v] != 0)
+            continue;
+        set_val(f, LOG_IN, v, 0);
+        for (uint32_t q = g->q0[v]; q < g->q0[v] + g->qn[v]; q++) {
+            uint32_t a = f->ans[q];
+            set_val(f, LOG_ANS, q, NO_ANSWER);
+            take(f, a, 0);
+        }
+    }
+}
+
+/* Forbids u for one move: the answers naming it are replaced. Kept when the set is no larger. */
+static bool kick(refine *f, uint32_t u)
+{
+    const graph *g = f->g;
+    size_t mark = f->log.n, had = f->n;
+    f->forbidden[u] = 1;
+    f->zero.n = 0;
+    for (uint32_t r = f->r0[u]; r < f->r0[u + 1] && !f->failed; r++) {
+        uint32_t a = f->rv[r], q = f->aq[a];
+        if (f->ans[q] == a && f->in[g->qowner.v[q]])
+            reanswer(f, q);
+    }
+    answer_added(f);
+    drop_unnamed(f);
+    f->forbidden[u] = 0;
+    for (unsigned l = 0; l <= g->lives[g->root]; l++)
+        f->bucket[l].n = 0;
+    bool keep = !f->failed && f->n <= had;
+    if (!keep)
+        undo(f, mark);
+    f->failed = false;
+    f->log.n = 0;
+    return keep;
+}
+
+static void refine_free(refine *f)
+{
+    if (f->bucket)
+        for (unsigned l = 0; l <= f->g->lives[f->g->root]; l++)
+            vec_free(&f->bucket[l]);
+    free(f->in), free(f->forbidden), free(f->ans), free(f->ref), free(f->aq), free(f->r0), free(f->rv);
+    free(f->tie), free(f->bucket);
+    vec_free(&f->log), vec_free(&f->zero);
+}
+
+static void draw_ties(refine *f, uint64_t seed, unsigned pass)
+{
+    uint64_t st = seed ^ (0x9e3779b97f4a7c15ull * (pass + 3));
+    for (uint32_t v = 0; v < f->g->nodes; v++)
+        f->tie[v] = sp_rng_next(&st);
+}
+
+/* The refinement's state for the set `set` (which proves the root): an answer inside the set for
+ * each question of its facts. -1 when out of memory or the set does not prove the root. */
+static int refine_init(refine *f, graph *g, const uint8_t *set, uint64_t seed)
+{
+    memset(f, 0, sizeof *f);
+    f->g = g;
+    size_t nq = g->qa.n - 1;
+    f->in = calloc(g->nodes, 1);
+    f->forbidden = calloc(g->nodes, 1);
+    f->ans = malloc((nq + 1) * sizeof *f->ans);
+    f->ref = calloc(g->nodes, sizeof *f->ref);
+    f->tie = malloc((size_t)g->nodes * sizeof *f->tie);
+    f->bucket = calloc((size_t)g->lives[g->root] + 1, sizeof *f->bucket);
+    if (!f->in || !f->forbidden || !f->ans || !f->ref || !f->tie || !f->bucket ||
+        reverse_index(g, &f->r0, &f->rv, &f->aq))
+        return -1;
+    for (size_t q = 0; q < nq; q++)
+        f->ans[q] = NO_ANSWER;
+    draw_ties(f, seed, 0);
+    for (uint32_t v = 0; v < g->nodes; v++)
+        f->forbidden[v] = !set[v]; /* the first answers lie inside the set */
+    f->ref[g->root] = 1;
+    add_fact(f, g->root);
+    answer_added(f);
+    memset(f->forbidden, 0, g->nodes);
+    f->log.n = 0;
+    return f->failed ? -1 : 0;
+}
+
+/* Refines r->best by kicks in passes over its facts (rounds passes, at least one), each in a random
+ * order; r->best follows the smallest set met. -1 when out of memory. */
+static int refine_best(rounds *r, const sp_minimise_opts *o)
+{
+    graph *g = r->g;
+    refine f;
+    vec order = {0};
+    int rc = refine_init(&f, g, r->best, o->seed);
+    for (unsigned pass = 0; rc == 0 && pass < (o->rounds ? o->rounds : 1) && !stopped(o); pass++) {
+        draw_ties(&f, o->seed, pass + 1);
+        order.n = 0;
+        for (uint32_t v = 0; v < g->root && rc == 0; v++)
+            if (f.in[v] && push(&order, v))
+                rc = -1;
+        for (size_t i = order.n; i > 1; i--) { /* a shuffle */
+            size_t j = f.tie[order.v[i - 1]] % i;
+            uint32_t t = order.v[i - 1];
+            order.v[i - 1] = order.v[j], order.v[j] = t;
+        }
+        for (size_t i = 0; i < order.n && rc == 0; i++) {
+            if (!f.in[order.v[i]] || !kick(&f, order.v[i]))
+                continue;
+            if (f.n - 1 < r->best_n) {
+                r->best_n = f.n - 1;
+                memcpy(r->best, f.in, g->nodes);
+            }
+        }
+    }
+    vec_free(&order);
+    refine_free(&f);
+    return rc;
+}
+
 /* The certificate of the chosen facts, in the database's order. */
 static int write_out(const graph *g, const uint8_t *in, sp_cert *out)
 {
@@ -1061,6 +1339,8 @@ static int choose(graph *g, const sp_minimise_opts *o, sp_cert *out, sp_minimise
         return refuse(why, cap, rc, rc > 0 ? "stopped" : "out of memory");
     rounds r;
     rc = rounds_init(&r, g, (uint32_t)g->own) ? -1 : search(&r, o, &st->greedy);
+    if (rc == 0)
+        rc = refine_best(&r, o); /* over the facts listed (lazy: those some round chose) */
     for (uint32_t v = 0; v < g->root; v++)
         st->explored += g->listed[v];
     st->positions = g->positions;
@@ -1102,8 +1382,11 @@ int sp_minimise(const sp_cert *const *db, size_t ndb, const sp_minimise_opts *o,
         if (db[d]->play != SP_CERT_NORMAL)
             return refuse(why, errcap, -1, "only normal-play certificates can be minimised");
     st->before = db[0]->facts.n;
+    sp_cert_root root;
+    if (pick_root(db[0], o->root, &root))
+        return refuse(why, errcap, -1, "the first certificate has no such root");
     graph g;
-    int rc = graph_init(&g, db, ndb, o->joint) ? refuse(why, errcap, -1, "out of memory") : 0;
+    int rc = graph_init(&g, db, ndb, o->joint, &root, o->root != 0) ? refuse(why, errcap, -1, "out of memory") : 0;
     if (rc == 0 && o->joint)
         st->before = g.db.facts.n;
     g.lazy = o->lazy;

@@ -33,6 +33,8 @@ typedef struct sp_minimise_opts {
                                databases, a nimber store: listing all they reach first is slow) */
     int joint;              /* prove every database's roots too, from one set of facts (a fact base
                                of several sizes: cert.h, further roots) */
+    unsigned root;          /* not 0: prove db[0]'s root 0*root (its root or a further root: one
+                               size of a fact base) alone, instead of db[0]'s roots */
     sp_cert_progress progress; /* or NULL: facts explored so far, at most once a second */
     void *arg;
     const atomic_bool *stop; /* or NULL: set from outside, the call ends early (returns 1) */
@@ -47,8 +49,8 @@ typedef struct sp_minimise_stats {
     double seconds;         /* the whole call, the final check included */
 } sp_minimise_stats;
 
-/* Fills out (uninitialised) with a certificate of db[0]'s root and claim whose facts are taken from
- * db[0 .. ndb). Returns 0; 1 when stopped; -1 when out of memory, when a database is of the wrong
+/* Fills out (uninitialised) with a certificate of db[0]'s root and claim (o->root: of its root 0*root)
+ * whose facts are taken from db[0 .. ndb). Returns 0; 1 when stopped; -1 when out of memory, when a database is of the wrong
  * play or of another root's play, when its facts do not prove the root, or when the checker rejects
  * the result; then why (errcap bytes) says which. out is initialised only when 0 is returned. */
 int sp_minimise(const sp_cert *const *db, size_t ndb, const sp_minimise_opts *o, sp_cert *out,

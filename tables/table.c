@@ -329,14 +329,19 @@ static int migrate_certs(run *r, int misere)
  * c stays as built (minimisation failed or was stopped: the certificate built is checked instead). */
 static int minimise_cert(run *r, sp_cert *c)
 {
-    const sp_cert *db[1] = {c};
+    if (load_base(r, 0)) {
+        fprintf(r->o->log, "sprouts table: minimise: %s (the certificate is written as built)\n", r->err);
+        return 0;
+    }
+    /* the fact base is a database too: the sizes' proofs go through each other's positions */
+    const sp_cert *db[2] = {c, &r->base[0]};
     sp_minimise_opts mo = {.rounds = r->o->minimise, .seed = 1, .threads = r->o->solver.threads,
                            .progress = sp_progress_facts, .arg = &r->progress, .stop = r->o->stop};
     sp_minimise_stats st;
     sp_cert small;
     char why[512];
     r->progress.phase = "minimising the certificate";
-    int rc = sp_minimise(db, 1, &mo, &small, &st, why, sizeof why);
+    int rc = sp_minimise(db, r->have_base[0] ? 2 : 1, &mo, &small, &st, why, sizeof why);
     sp_progress_done(&r->progress);
     if (rc) {
         fprintf(r->o->log, "sprouts table: minimise: %s (the certificate is written as built)\n", why);
@@ -612,11 +617,61 @@ static unsigned easiest_unsolved(const run *r, int misere)
     return best;
 }
 
+/* A kept normal-play row whose root the fact base proves: its certificate minimised again from the
+ * base (every size's facts; or from --minimise-db, a smaller base to list), the row's count that of
+ * the result, which the checker has accepted. The base is unchanged. 1 when the row changed. */
+static int reminimise_row(run *r, sp_row *row, unsigned n)
+{
+    if (strcmp(row->cert, base_name(0)) || load_base(r, 0) || !r->have_base[0])
+        return 0;
+    sp_cert given;
+    if (r->o->minimise_db && sp_cert_load(&given, r->o->minimise_db, r->err, sizeof r->err)) {
+        fprintf(r->o->log, "sprouts table: minimise: %s\n", r->err);
+        return 0;
+    }
+    const sp_cert *db[1] = {r->o->minimise_db ? &given : &r->base[0]};
+    sp_minimise_opts mo = {.rounds = r->o->minimise, .seed = 1, .threads = r->o->solver.threads, .root = n,
+                           .progress = sp_progress_facts, .arg = &r->progress, .stop = r->o->stop};
+    sp_minimise_stats st;
+    sp_cert small;
+    char why[512], label[64];
+    snprintf(label, sizeof label, "normal 0*%u", n);
+    sp_progress_init(&r->progress, label, r->o->quiet ? NULL : r->o->log);
+    r->progress.phase = "minimising the certificate";
+    int rc = sp_minimise(db, 1, &mo, &small, &st, why, sizeof why);
+    sp_progress_done(&r->progress);
+    if (r->o->minimise_db)
+        sp_cert_free(&given);
+    if (rc == 0 && small.outcome != (row->outcome[0] == 'w' ? SP_CERT_WIN : SP_CERT_LOSS)) {
+        snprintf(why, sizeof why, "%s claims the other outcome", r->o->minimise_db);
+        sp_cert_free(&small);
+        rc = -1;
+    }
+    if (rc) {
+        fprintf(r->o->log, "sprouts table: minimise 0*%u: %s (the row is kept as it was)\n", n, why);
+        return 0;
+    }
+    row->cert_facts = small.facts.n;
+    snprintf(row->verified, sizeof row->verified, "yes");
+    sp_cert_free(&small);
+    return 1;
+}
+
 static int run_play(run *r, int misere)
 {
     for (unsigned n = r->o->from; n <= r->o->to; n++) {
-        const sp_row *row = &r->tables[misere].row[n];
+        sp_row *row = &r->tables[misere].row[n];
         if (row->present && strcmp(row->outcome, "unsolved")) {
+            if (!misere && r->o->minimise && r->o->reminimise && reminimise_row(r, row, n)) {
+                if (save_tables(r)) {
+                    fprintf(r->o->log, "sprouts table: %s\n", r->err);
+                    return 1;
+                }
+                print_row(r->o->rows, &r->tables[misere], n);
+                continue;
+            }
+            if (stopped_from_outside(r))
+                return 1;
             fprintf(r->o->rows, "%s 0*%u: %s, kept from an earlier run\n", misere ? "misere" : "normal", n,
                     row->outcome);
             continue;

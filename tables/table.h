@@ -39,6 +39,11 @@ typedef struct sp_table_opts {
                                   rounds after the first; 0: write it as built */
     unsigned state_lives;      /* DIR/state keeps the nimbers of lands of at least this many lives
                                   (0 or 1: all); smaller ones are cheap to find again */
+    int reminimise;            /* with minimise: the kept normal-play rows too, each size's certificate
+                                  minimised again from the fact base (its row's count then that of the
+                                  result) */
+    const char *minimise_db;   /* or NULL: with reminimise, the fact base to minimise from instead of
+                                  DIR's (its root 0*n must claim the row's outcome) */
     const char *version;       /* the program's version, for provenance */
     const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */

@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "Usage: sprouts minimise CERT [--out FILE] [--rounds R] [--seed S] [--db CERT2]... [--nimbers STORE]\n"
-    "                            [--nimbers-lives L] [--lazy] [--joint] [--threads N] [--quiet]\n"
+    "                            [--nimbers-lives L] [--lazy] [--joint] [--root N] [--threads N] [--quiet]\n"
     "Chooses, among the facts of CERT (and of the certificates given with --db, of the same play, any\n"
     "root), a smaller set that still proves CERT's root and claim: greedy rounds that answer each\n"
     "question with the facts already chosen where they can, then the removal of every fact the others\n"
@@ -28,6 +28,7 @@ static const char usage[] =
     "  --nimbers-lives L  of the store, only the lands of at most L lives\n"
     "  --lazy       list a fact's questions only when a round chooses it (for large databases)\n"
     "  --joint      prove the roots of the --db certificates too: one fact base for all of them\n"
+    "  --root N     prove CERT's root 0*N alone (CERT a fact base of several sizes: one of them)\n"
     "  --threads N  threads of the final check (default: all cores)\n"
     "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
@@ -60,6 +61,11 @@ static int option(int c, char **argv, args *a, sp_solver_opts *so)
         return 0;
     case 'l': a->mo.lazy = 1; return 0;
     case 'j': a->mo.joint = 1; return 0;
+    case 'R':
+        if (!sp_cli_parse_u64(optarg, 1, 100000, &v))
+            return sp_cli_usage(prog, "--root expects a number of spots from 1 to 100000, not '%s'", optarg);
+        a->mo.root = (unsigned)v;
+        return 0;
     case 'T': return sp_opt_threads(prog, optarg, so) ? SP_EXIT_USAGE : 0;
     case 'd':
         if (a->ndb == MAX_DBS)
@@ -89,6 +95,7 @@ static int parse(int argc, char **argv, args *a)
         {"threads", required_argument, 0, 'T'}, {"quiet", no_argument, 0, 'q'},
         {"nimbers", required_argument, 0, 'n'}, {"lazy", no_argument, 0, 'l'},
         {"nimbers-lives", required_argument, 0, 'L'}, {"joint", no_argument, 0, 'j'},
+        {"root", required_argument, 0, 'R'},
         {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
     sp_solver_opts so = {0};
     int c, rc = 0;
@@ -124,7 +131,7 @@ static int load_all(const args *a, sp_cert *db, size_t *loaded)
     }
     if (!a->nimbers)
         return -1;
-    unsigned lives = sp_key_lives(db[0].root, db[0].root_len);
+    unsigned lives = a->mo.root ? 3 * a->mo.root : sp_key_lives(db[0].root, db[0].root_len); /* 0*n: 3n lives */
     lives = lives ? lives - 1 : 0;
     if (a->nimbers_lives && a->nimbers_lives < lives)
         lives = a->nimbers_lives;

@@ -13,8 +13,8 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--minimise R]\n"
-    "                     [--retry] [--state-lives L] [--quiet]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--retry]\n"
+    "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -38,7 +38,12 @@ static const char usage[] =
     "                  solved or Ctrl-C; a row's nodes and seconds count every attempt, and\n"
     "                  --resume goes on where it stopped\n"
     "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
-    "                  much slower than building it for large n); default: as built\n"
+    "                  much slower than building it for large n), from its own facts and those of\n"
+    "                  DIR/certs/normal.cert; default: as built\n"
+    "  --reminimise    with --minimise and --resume: the kept normal-play rows A..B too, each count\n"
+    "                  that of its root's certificate minimised again from DIR/certs/normal.cert\n"
+    "  --minimise-db CERT  with --reminimise: minimise from the fact base CERT instead (smaller: the\n"
+    "                  minimiser lists every fact the root reaches in it)\n"
     "  --state-lives L save the nimbers of the lands of at least L lives only (default 1: all);\n"
     "                  the smaller ones are found again in moments, so DIR/state stays small (the\n"
     "                  lands of the normal-play fact base are read as nimbers on every run as well)\n"
@@ -72,6 +77,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"quiet", no_argument, 0, 'q'},         {"help", no_argument, 0, 'h'},
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
         {"state-lives", required_argument, 0, 'S'}, {"retry", no_argument, 0, 'R'},
+        {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -89,6 +95,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'r': o->resume = 1; break;
         case 'R': o->retry = 1; break;
         case 'q': o->quiet = 1; break;
+        case 'E': o->reminimise = 1; break;
+        case 'D': o->minimise_db = optarg; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->minimise = (unsigned)secs, 0)
@@ -115,6 +123,10 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
     if (o->retry && o->time_limit <= 0)
         return sp_cli_usage(prog, "--retry needs --time-limit (the first attempt's seconds)");
+    if (o->reminimise && !o->minimise)
+        return sp_cli_usage(prog, "--reminimise goes with --minimise R");
+    if (o->minimise_db && !o->reminimise)
+        return sp_cli_usage(prog, "--minimise-db goes with --reminimise");
     return 0;
 }
 
