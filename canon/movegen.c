@@ -30,7 +30,15 @@ typedef struct builder {
     sp_pos out;
     unsigned r;            /* the region played in */
     uint16_t dead[2];      /* letters that die with the move (0: none) */
+    bool spotless;         /* black-and-white sprouts: this curve gets no new spot */
 } builder;
+
+/* The symbol the new spot of the curve is written as: its letter, or nothing on a curve without one
+ * (the curve's ends are then joined directly, as the drawing is). */
+static uint16_t new_spot(const builder *bd, unsigned id)
+{
+    return bd->spotless ? (uint16_t)SP_SYM_DEAD : (uint16_t)(SP_SYM_LETTER + id);
+}
 
 static void put(builder *bd, uint16_t s)
 {
@@ -145,7 +153,7 @@ static void make_zero_loop(builder *bd, const move *mv)
 {
     split sp;
     others_of(bd, UINT32_MAX, bd->in->zeros[bd->r] - 1u, &sp);
-    uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = (uint16_t)(s + 1);
+    uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = new_spot(bd, bd->in->nletter + 1u);
     begin(bd, (uint16_t)(bd->in->nletter + 2));
     put(bd, s), put(bd, z), end_boundary(bd);
     put_side(bd, &sp, mv->mask, true);
@@ -157,7 +165,7 @@ static void make_zero_loop(builder *bd, const move *mv)
 
 static void make_zero_zero(builder *bd)
 {
-    uint16_t z = (uint16_t)(SP_SYM_LETTER + bd->in->nletter);
+    uint16_t z = new_spot(bd, bd->in->nletter);
     begin(bd, (uint16_t)(bd->in->nletter + 1));
     for (unsigned b = sp_pos_rstart(bd->in, bd->r); b < bd->in->rend[bd->r]; b++)
         put_boundary(bd, b);
@@ -195,7 +203,7 @@ static void locate(const sp_pos *p, unsigned r, unsigned at, unsigned *b, unsign
 static void make_zero_corner(builder *bd, unsigned at)
 {
     unsigned fresh = bd->in->nletter;
-    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    uint16_t z = new_spot(bd, fresh++);
     endpoint e = {END_CORNER, at, 0};
     endpoint_after(bd, &e, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
     unsigned b, pos;
@@ -215,7 +223,7 @@ static void make_zero_corner(builder *bd, unsigned at)
 static void make_merge(builder *bd, unsigned at1, unsigned at2)
 {
     unsigned fresh = bd->in->nletter;
-    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    uint16_t z = new_spot(bd, fresh++);
     endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
     endpoint_after(bd, &e1, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
     endpoint_after(bd, &e2, 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[1]);
@@ -239,7 +247,7 @@ static void make_merge(builder *bd, unsigned at1, unsigned at2)
 static void make_split(builder *bd, const move *mv)
 {
     unsigned fresh = bd->in->nletter, at1 = mv->at1, at2 = mv->at2;
-    uint16_t z = (uint16_t)(SP_SYM_LETTER + fresh++);
+    uint16_t z = new_spot(bd, fresh++);
     bool loop = at1 == at2;
     endpoint e1 = {END_CORNER, at1, 0}, e2 = {END_CORNER, at2, 0};
     endpoint_after(bd, &e1, loop ? 2 : 1, (uint16_t)(SP_SYM_LETTER + fresh++), &bd->dead[0]);
@@ -370,16 +378,15 @@ static int list_moves(const sp_pos *p, move_list *ml)
     return ml->err;
 }
 
-int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
-{
-    return sp_pos_moves_part(p, NULL, 0, sink, arg);
-}
-
-int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, uint32_t from, sp_move_sink sink, void *arg)
+/* The moves this thread takes; under black-and-white rules each listed move m is made twice, as move
+ * 2m with its new spot and as 2m + 1 without (no part: those rules are not shared between threads). */
+static int moves_part(const sp_pos *p, sp_move_rules rules, const sp_move_part *part, uint32_t from,
+                      sp_move_sink sink, void *arg)
 {
     builder *bd = malloc(sizeof *bd);
     move_list ml = {0};
     int rc = !bd || list_moves(p, &ml) ? -1 : 0;
+    unsigned ways = rules == SP_MOVES_BW ? 2 : 1;
     uint32_t next = from, m;
     if (bd)
         bd->in = p;
@@ -389,11 +396,29 @@ int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, uint32_t from, 
             rc = got == SP_ENDED;
             break;
         }
-        make_move(bd, &ml.mv[m]);
-        rc = sink(arg, &bd->out, m);
-        rc = rc < 0 ? -1 : rc > 0;
+        for (unsigned w = 0; w < ways && rc == 0; w++) {
+            bd->spotless = w == 1;
+            make_move(bd, &ml.mv[m]);
+            rc = sink(arg, &bd->out, m * ways + w);
+            rc = rc < 0 ? -1 : rc > 0;
+        }
     }
     free(ml.mv);
     free(bd);
     return rc;
+}
+
+int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg)
+{
+    return moves_part(p, SP_MOVES_SPROUTS, NULL, 0, sink, arg);
+}
+
+int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, uint32_t from, sp_move_sink sink, void *arg)
+{
+    return moves_part(p, SP_MOVES_SPROUTS, part, from, sink, arg);
+}
+
+int sp_pos_moves_rules(const sp_pos *p, sp_move_rules rules, sp_move_sink sink, void *arg)
+{
+    return moves_part(p, rules, NULL, 0, sink, arg);
 }

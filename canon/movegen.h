@@ -29,4 +29,13 @@ int sp_pos_moves(const sp_pos *p, sp_move_sink sink, void *arg);
  * when the sink or the round stopped it before its moves ran out. */
 int sp_pos_moves_part(const sp_pos *p, const sp_move_part *part, uint32_t from, sp_move_sink sink, void *arg);
 
+/* The move rules over the same position model: plain Sprouts, or black-and-white sprouts, where the
+ * player drawing a curve chooses whether to put a new spot on it (a curve without one adds a degree
+ * to each end, nothing else). */
+typedef enum { SP_MOVES_SPROUTS = 0, SP_MOVES_BW = 1 } sp_move_rules;
+
+/* sp_pos_moves() under the given rules. Black-and-white: the Sprouts move m is made as move 2m (with
+ * its new spot) and move 2m + 1 (without). */
+int sp_pos_moves_rules(const sp_pos *p, sp_move_rules rules, sp_move_sink sink, void *arg);
+
 #endif

@@ -128,6 +128,8 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
 int sp_cmd_solve(int argc, char **argv)
 {
     const char *prog = "sprouts solve";
+    if (sp_cmd_rules_arg(argc, argv))
+        return sp_cmd_variant_solve(argc, argv);
     solve_args a;
     memset(&a, 0, sizeof a);
     int rc = parse(argc, argv, &a);

@@ -23,6 +23,12 @@ int sp_cmd_solve(int argc, char **argv);
 int sp_cmd_table(int argc, char **argv);
 int sp_cmd_verify(int argc, char **argv);
 
+/* The variants (cmd_variants.c): which rule set --rules names in argv (0: no --rules, -1: an unknown
+ * name), and `solve` and `table` under one. */
+int sp_cmd_rules_arg(int argc, char **argv);
+int sp_cmd_variant_solve(int argc, char **argv);
+int sp_cmd_variant_table(int argc, char **argv);
+
 /* The table sprouts.c dispatches on; ends with a NULL name. */
 extern const struct sp_subcommand sp_subcommands[];
 
