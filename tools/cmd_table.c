@@ -157,6 +157,8 @@ static void command_line(int argc, char **argv, sp_text *t)
 
 int sp_cmd_table(int argc, char **argv)
 {
+    if (sp_cmd_rules_arg(argc, argv))
+        return sp_cmd_variant_table(argc, argv);
     sp_table_opts o;
     sp_text command = {0};
     memset(&o, 0, sizeof o);

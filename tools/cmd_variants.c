@@ -8,7 +8,10 @@
 #include "cmds.h"
 #include "posarg.h"
 #include "quote.h"
+#include "sp_config.h"
+#include "sp_revision.h"
 #include "variants.h"
+#include "vtable.h"
 
 static const char usage[] =
     "Usage: sprouts solve POS --rules bw|brussels|antwerp-cold|antwerp-hot [--mb M] [--json]\n"
@@ -155,8 +158,74 @@ int sp_cmd_variant_solve(int argc, char **argv)
     sp_variants *v = sp_variants_new(a.rules, a.bytes);
     if (!v)
         return sp_cli_fail("sprouts solve", "out of memory");
-    rc = a.rules == SP_RULES_BW ? solve_bw(&a, v, t0) : a.rules == SP_RULES_BRUSSELS ? solve_brussels(&a, v, t0)
-                                                                                      : sp_cli_fail("sprouts solve", "not yet");
+    if (a.rules == SP_RULES_BW)
+        rc = solve_bw(&a, v, t0);
+    else if (a.rules == SP_RULES_BRUSSELS)
+        rc = solve_brussels(&a, v, t0);
+    else
+        rc = sp_cli_fail("sprouts solve", "Antwerp sprouts is not built yet (its coloured positions)");
     sp_variants_free(v);
     return rc;
+}
+
+static const char table_usage[] =
+    "Usage: sprouts table --rules bw|brussels [--from A] [--to B] [--out DIR] [--mb M] [--time-limit S]\n"
+    "Solves 0*A..0*B (black-and-white) or x*A..x*B (Brussels) one after the other with one solver and\n"
+    "writes DIR/variants.csv (a row per rule set and n, with provenance; rows of other rule sets and\n"
+    "sizes kept) and DIR/variants.md (the results README's section on the variants) after each size.\n"
+    "  --from A, --to B  sizes (default 1..6)\n"
+    "  --out DIR     where the table goes (default results)\n"
+    "  --mb M        memo tables in MiB (default 1024)\n"
+    "  --time-limit S  start no size after S seconds\n"
+    "  -h, --help\n"
+    "Exit status: 0 done, 1 out of room or time, 2 bad usage.\n";
+
+int sp_cmd_variant_table(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"rules", required_argument, 0, 'r'}, {"from", required_argument, 0, 'f'}, {"to", required_argument, 0, 't'},
+        {"out", required_argument, 0, 'o'},   {"mb", required_argument, 0, 'M'},   {"time-limit", required_argument, 0, 'l'},
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    const char *prog = "sprouts table";
+    sp_vtable_opts o = {.from = 1, .to = 6, .out = "results", .bytes = (size_t)1024 << 20, .rows = stdout,
+                        .version = "sprouts " SP_VERSION " (git " SP_REVISION ")"};
+    uint64_t x;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': fputs(table_usage, stdout); return SP_EXIT_OK;
+        case 'r': o.rules = sp_rules_parse(optarg); break;
+        case 'f':
+        case 't':
+            if (!sp_cli_parse_u64(optarg, 1, 200, &x))
+                return sp_cli_usage(prog, "--%s needs a size from 1 to 200, not '%s'", c == 'f' ? "from" : "to", optarg);
+            *(c == 'f' ? &o.from : &o.to) = (unsigned)x;
+            break;
+        case 'o': o.out = optarg; break;
+        case 'M':
+            if (!sp_cli_parse_u64(optarg, 16, 1 << 20, &x))
+                return sp_cli_usage(prog, "--mb needs a number of MiB from 16 to 1048576, not '%s'", optarg);
+            o.bytes = (size_t)x << 20;
+            break;
+        case 'l':
+            if (!sp_cli_parse_u64(optarg, 1, 100000000, &x))
+                return sp_cli_usage(prog, "--time-limit needs a number of seconds, not '%s'", optarg);
+            o.time_limit = (double)x;
+            break;
+        default: return sp_cli_bad_option(prog, argv, "");
+        }
+    }
+    if (optind != argc)
+        return sp_cli_usage(prog, "unexpected argument '%s' (see --help)", argv[optind]);
+    if (o.rules != SP_RULES_BW && o.rules != SP_RULES_BRUSSELS)
+        return sp_cli_usage(prog, "--rules for a table is bw or brussels (Antwerp is not built yet)");
+    if (o.from > o.to)
+        return sp_cli_usage(prog, "--from %u is after --to %u", o.from, o.to);
+    char err[256];
+    int rc = sp_vtable_run(&o, err, sizeof err);
+    if (rc < 0)
+        return sp_cli_fail(prog, "%s", err);
+    if (rc > 0)
+        return sp_cli_fail(prog, "stopped: out of room or time (the sizes done are written)");
+    return SP_EXIT_OK;
 }
