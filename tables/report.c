@@ -368,6 +368,22 @@ static void glop_md(sp_text *out, const sp_table *normal)
                          "(n = %u).\n", at_or_below, compared, worst, worst_n);
 }
 
+/* The section DIR/variants.md holds (written by `sprouts table --rules R`), when there is one. */
+static void variants_md(sp_text *out, const char *dir)
+{
+    char path[4096], buf[4096];
+    snprintf(path, sizeof path, "%s/variants.md", dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    sp_text_add(out, "\n");
+    for (size_t n; (n = fread(buf, 1, sizeof buf - 1, f)) > 0;) {
+        buf[n] = '\0';
+        sp_text_add(out, "%s", buf);
+    }
+    fclose(f);
+}
+
 int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_table_origin *by, const char *dir,
                     char *err, size_t errcap)
 {
@@ -385,6 +401,7 @@ int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_tab
     table_md(&out, misere);
     plots_md(&out);
     glop_md(&out, normal);
+    variants_md(&out, dir);
     sp_text_add(&out, "\n## Provenance\n\n");
     provenance_md(&out, normal, misere);
     char path[4096];
