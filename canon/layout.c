@@ -12,6 +12,8 @@
 #define NONE UINT32_MAX
 #define RELAX_ROUNDS 400
 
+#define SPRING 3.0 /* springs softer than the balance of Fruchterman and Reingold: faces get room */
+
 /* The drawing cut finer and bridged, and the edges of the triangulated disc built on it. */
 typedef struct amap {
     uint32_t *from, *ccw, *face; /* per dart, twin d ^ 1 */
@@ -174,17 +176,15 @@ static void triangulate(const sp_draw *d, amap *a)
 /* ---------------------------------------------------------------- Tutte's placement */
 
 typedef struct csr {
-    size_t *start; /* neighbours of v: nb[start[v] .. start[v + 1]), with weights wt[...] */
+    size_t *start; /* neighbours of v: nb[start[v] .. start[v + 1]) */
     uint32_t *nb;
-    double *wt;
 } csr;
 
 static int make_csr(const amap *a, csr *g)
 {
     g->start = calloc(a->nvert + 1, sizeof *g->start);
     g->nb = malloc(2 * a->nedge * sizeof *g->nb);
-    g->wt = malloc(2 * a->nedge * sizeof *g->wt);
-    if (!g->start || !g->nb || !g->wt)
+    if (!g->start || !g->nb)
         return -1;
     for (size_t i = 0; i < a->nedge; i++)
         g->start[a->eu[i] + 1]++, g->start[a->ev[i] + 1]++;
@@ -198,71 +198,62 @@ static int make_csr(const amap *a, csr *g)
         g->nb[fill[a->eu[i]]++] = a->ev[i];
         g->nb[fill[a->ev[i]]++] = a->eu[i];
     }
-    for (size_t i = 0; i < 2 * a->nedge; i++)
-        g->wt[i] = 1;
     free(fill);
     return 0;
 }
 
-/* out = L x on the free vertices (fixed ones count as 0). */
-static void laplace(const amap *a, const csr *g, const double *x, double *out)
+/* Tutte's placement shrinks nested faces geometrically: a game's deepest parts come out some 1e-13
+ * across, near the end of double's precision, so it is solved in long double. */
+typedef long double real;
+
+/* out = L p on the free vertices (fixed ones count as 0). */
+static void laplace(const amap *a, const csr *g, const real *p, real *out)
 {
     for (size_t v = 0; v < a->nvert; v++) {
-        if (a->fixed[v]) {
-            out[v] = 0;
-            continue;
-        }
-        double s = 0;
-        for (size_t i = g->start[v]; i < g->start[v + 1]; i++)
-            s += g->wt[i] * (x[v] - (a->fixed[g->nb[i]] ? 0 : x[g->nb[i]]));
+        real s = 0;
+        for (size_t i = g->start[v]; i < g->start[v + 1] && !a->fixed[v]; i++)
+            s += p[v] - (a->fixed[g->nb[i]] ? 0 : p[g->nb[i]]);
         out[v] = s;
     }
 }
 
-static double dot(const double *u, const double *v, size_t n)
+static real dot(const real *u, const real *v, size_t n)
 {
-    double s = 0;
+    real s = 0;
     for (size_t i = 0; i < n; i++)
         s += u[i] * v[i];
     return s;
 }
 
 /* Solves L x = b on the free vertices by conjugate gradients (L is positive definite there: every
- * free vertex reaches a fixed one). x holds the fixed values on entry and keeps them. */
-static void solve(const amap *a, const csr *g, double *x, double *work)
+ * free vertex reaches a fixed one), b from the fixed neighbours. x holds the fixed values on entry
+ * and keeps them. work: room for 4 nvert reals. */
+static void solve(const amap *a, const csr *g, double *x, real *work)
 {
     size_t n = a->nvert;
-    double *r = work, *p = work + n, *q = work + 2 * n;
+    real *r = work, *p = work + n, *xf = work + 2 * n, *ap = work + 3 * n;
     for (size_t v = 0; v < n; v++) {
-        double b = 0;
-        if (!a->fixed[v])
-            for (size_t i = g->start[v]; i < g->start[v + 1]; i++)
-                if (a->fixed[g->nb[i]])
-                    b += g->wt[i] * x[g->nb[i]];
-        r[v] = b;
-        if (!a->fixed[v])
-            x[v] = 0;
+        real b = 0;
+        for (size_t i = g->start[v]; i < g->start[v + 1] && !a->fixed[v]; i++)
+            if (a->fixed[g->nb[i]])
+                b += x[g->nb[i]];
+        r[v] = p[v] = b;
+        xf[v] = 0;
     }
-    double *xf = q; /* the free part of x, solved for */
-    memset(xf, 0, n * sizeof *xf);
-    memcpy(p, r, n * sizeof *p);
-    double rr = dot(r, r, n), rr0 = rr;
-    double *ap = malloc(n * sizeof *ap);
-    assert(ap);
-    for (size_t it = 0; it < 20 * n + 100 && rr > 1e-30 * (rr0 + 1e-300); it++) {
+    real rr = dot(r, r, n), stop = rr * 1e-38L;
+    for (size_t it = 0; it < 20 * n + 100 && rr > stop; it++) {
         laplace(a, g, p, ap);
-        double alpha = rr / dot(p, ap, n);
+        real alpha = rr / dot(p, ap, n);
         for (size_t v = 0; v < n; v++)
             xf[v] += alpha * p[v], r[v] -= alpha * ap[v];
-        double rr1 = dot(r, r, n);
+        real rr1 = dot(r, r, n);
         for (size_t v = 0; v < n; v++)
             p[v] = r[v] + rr1 / rr * p[v];
         rr = rr1;
     }
     for (size_t v = 0; v < n; v++)
         if (!a->fixed[v])
-            x[v] = xf[v];
-    free(ap);
+            x[v] = (double)xf[v];
 }
 
 /* ---------------------------------------------------------------- relaxing the placement */
@@ -329,7 +320,7 @@ static void force(const amap *a, uint32_t v, double k, double *fx, double *fy)
         uint32_t p = a->from[e], q = a->from[e ^ 1u];
         if (p == v) {
             double dx = x - a->x[q], dy = y - a->y[q], d = hypot(dx, dy);
-            *fx -= dx * d / k, *fy -= dy * d / k;
+            *fx -= dx * d / (SPRING * k), *fy -= dy * d / (SPRING * k);
             push_segment(a, v, q, k, fx, fy);
         } else if (e % 2 == 0 && q != v) { /* segments near v push it off */
             double ex, ey, d = sqrt(seg_off(x, y, a->x[p], a->y[p], a->x[q], a->y[q], &ex, &ey));
@@ -405,8 +396,8 @@ static void free_map(amap *a)
 
 static int place(amap *a)
 {
-    csr g = {NULL, NULL, NULL};
-    double *work = malloc(3 * a->nvert * sizeof *work);
+    csr g = {NULL, NULL};
+    real *work = malloc(4 * a->nvert * sizeof *work);
     int rc = -1;
     if (work && make_csr(a, &g) == 0) {
         solve(a, &g, a->x, work);
@@ -416,7 +407,6 @@ static int place(amap *a)
     free(work);
     free(g.start);
     free(g.nb);
-    free(g.wt);
     return rc;
 }
 
@@ -467,7 +457,7 @@ int sp_layout_make(const sp_draw *d, sp_layout *out)
         connect(d, &a);
         triangulate(d, &a);
         rc = place(&a);
-        if (rc == 0 && !getenv("NORELAX"))
+        if (rc == 0)
             relax(&a);
     }
     if (rc == 0)
@@ -476,6 +466,53 @@ int sp_layout_make(const sp_draw *d, sp_layout *out)
     if (rc)
         sp_layout_free(out);
     return rc;
+}
+
+/* ---------------------------------------------------------------- checking */
+
+typedef struct pt {
+    double x, y;
+} pt;
+
+static double orient(pt a, pt b, pt c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
+static bool same_pt(pt a, pt b) { return a.x == b.x && a.y == b.y; }
+
+/* c within the box of a-b: on the segment, given that the three are collinear */
+static bool within(pt a, pt b, pt c)
+{
+    return fmin(a.x, b.x) <= c.x && c.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= c.y && c.y <= fmax(a.y, b.y);
+}
+
+static bool opposite(double u, double v) { return (u > 0 && v < 0) || (u < 0 && v > 0); }
+
+/* Whether segments a-b and c-d meet other than at one shared end. */
+static bool segments_meet(pt a, pt b, pt c, pt d)
+{
+    int shared = same_pt(a, c) + same_pt(a, d) + same_pt(b, c) + same_pt(b, d);
+    if (shared > 1)
+        return true;
+    if (shared == 1) { /* they overlap when the other ends lie on one ray from the shared one */
+        pt p = same_pt(a, c) || same_pt(a, d) ? a : b, x = same_pt(p, a) ? b : a, y = same_pt(p, c) ? d : c;
+        return orient(p, x, y) == 0 && (x.x - p.x) * (y.x - p.x) + (x.y - p.y) * (y.y - p.y) > 0;
+    }
+    double o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+    if (opposite(o1, o2) && opposite(o3, o4))
+        return true;
+    return (o1 == 0 && within(a, b, c)) || (o2 == 0 && within(a, b, d)) || (o3 == 0 && within(c, d, a)) ||
+           (o4 == 0 && within(c, d, b));
+}
+
+size_t sp_layout_crossings(const double *x, const double *y, size_t ncurve)
+{
+    size_t bad = 0, nseg = SP_LAYOUT_POINTS - 1;
+    for (size_t i = 0; i < ncurve * nseg; i++) {
+        size_t a = i / nseg * SP_LAYOUT_POINTS + i % nseg;
+        for (size_t j = i + 1; j < ncurve * nseg; j++) {
+            size_t c = j / nseg * SP_LAYOUT_POINTS + j % nseg;
+            bad += segments_meet((pt){x[a], y[a]}, (pt){x[a + 1], y[a + 1]}, (pt){x[c], y[c]}, (pt){x[c + 1], y[c + 1]});
+        }
+    }
+    return bad;
 }
 
 void sp_layout_free(sp_layout *l)

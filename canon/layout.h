@@ -28,6 +28,11 @@ typedef struct sp_layout {
     double *cx, *cy; /* curve i: points [i * SP_LAYOUT_POINTS, (i + 1) * SP_LAYOUT_POINTS) */
 } sp_layout;
 
+/* Pairs of segments of ncurve polylines (SP_LAYOUT_POINTS points each, one after the other in x, y)
+ * that meet other than at one shared end, exactly on the given doubles. Tutte's placement can lose
+ * that many digits on deeply nested games that this is worth checking. */
+size_t sp_layout_crossings(const double *x, const double *y, size_t ncurve);
+
 /* Lays d out into *out; returns 0, or -1 when memory runs out (out then holds nothing to free). */
 int sp_layout_make(const sp_draw *d, sp_layout *out);
 void sp_layout_free(sp_layout *l);

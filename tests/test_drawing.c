@@ -51,52 +51,29 @@ static void parse_file(const char *path, sp_record *rec)
     ck_assert_msg(sp_rec_parse(read_file(path), rec, &e) == 0, "%s: %s", path, e.message);
 }
 
-/* ---------------------------------------------------------------- segments */
-
-typedef struct pt {
-    double x, y;
-} pt;
-
-static double orient(pt a, pt b, pt c) { return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x); }
-static bool same(pt a, pt b) { return a.x == b.x && a.y == b.y; }
-
-/* c on segment a-b, given that the three are collinear */
-static bool within(pt a, pt b, pt c)
-{
-    return fmin(a.x, b.x) <= c.x && c.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= c.y && c.y <= fmax(a.y, b.y);
-}
-
-/* Whether segments a-b and c-d meet other than at one shared end (exact on the given doubles). */
-static bool segments_meet(pt a, pt b, pt c, pt d)
-{
-    int shared = same(a, c) + same(a, d) + same(b, c) + same(b, d);
-    if (shared > 1)
-        return true;
-    if (shared == 1) {
-        pt p = same(a, c) || same(a, d) ? a : b, x = same(p, a) ? b : a, y = same(p, c) ? d : c;
-        return orient(p, x, y) == 0 && (within(p, x, y) || within(p, y, x)) && (x.x - p.x) * (y.x - p.x) + (x.y - p.y) * (y.y - p.y) > 0;
-    }
-    double o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
-    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
-        return true;
-    return (o1 == 0 && within(a, b, c)) || (o2 == 0 && within(a, b, d)) || (o3 == 0 && within(c, d, a)) ||
-           (o4 == 0 && within(c, d, b));
-}
-
-/* How many pairs of segments of the polylines meet (each polyline: npts points after the other). */
-static size_t crossings(const pt *p, size_t nline, size_t npts)
-{
-    size_t bad = 0, nseg = npts - 1;
-    for (size_t i = 0; i < nline * nseg; i++)
-        for (size_t j = i + 1; j < nline * nseg; j++) {
-            size_t li = i / nseg, lj = j / nseg, si = i % nseg, sj = j % nseg;
-            const pt *a = p + li * npts + si, *c = p + lj * npts + sj;
-            bad += segments_meet(a[0], a[1], c[0], c[1]);
-        }
-    return bad;
-}
-
 /* ---------------------------------------------------------------- the library */
+
+/* The crossing count itself, on curves drawn by hand: two polylines meeting at an end only, then one
+ * crossing the other, then one lying along the other's first segment, then along its line the other
+ * way. */
+START_TEST(crossings_counted)
+{
+    double x[2 * SP_LAYOUT_POINTS], y[2 * SP_LAYOUT_POINTS];
+    for (int i = 0; i < SP_LAYOUT_POINTS; i++) {
+        x[i] = i, y[i] = 0;                                  /* 0..6 along the axis */
+        x[SP_LAYOUT_POINTS + i] = -i, y[SP_LAYOUT_POINTS + i] = (i > 0) * 1.0; /* from (0,0) away */
+    }
+    ck_assert_uint_eq(sp_layout_crossings(x, y, 2), 0);
+    x[SP_LAYOUT_POINTS + 1] = 0.5, y[SP_LAYOUT_POINTS + 1] = -1; /* its first segment crosses ... */
+    x[SP_LAYOUT_POINTS + 2] = 0.5, y[SP_LAYOUT_POINTS + 2] = 1;  /* ... the axis and comes back */
+    ck_assert_uint_eq(sp_layout_crossings(x, y, 2), 1);
+    x[SP_LAYOUT_POINTS + 1] = 0.5, y[SP_LAYOUT_POINTS + 1] = 0; /* along the axis from (0,0) */
+    ck_assert_uint_ge(sp_layout_crossings(x, y, 2), 1);
+    x[SP_LAYOUT_POINTS + 1] = -0.5; /* along the axis the other way: they meet at the shared end only */
+    ck_assert_uint_eq(sp_layout_crossings(x, y, 2), 0);
+}
+END_TEST
+
 
 /* At every spot with two or three curve ends, the directions in which its curves leave it in the
  * layout turn counter-clockwise in the order of the rotation system. */
@@ -125,15 +102,11 @@ static void check_layout(const sp_draw *d, const char *name)
     ck_assert_int_eq(sp_layout_make(d, &l), 0);
     ck_assert_uint_eq(l.nspot, d->nspot);
     ck_assert_uint_eq(l.ncurve, d->ndart / 4);
-    pt *p = malloc((l.ncurve * SP_LAYOUT_POINTS + 1) * sizeof *p);
-    for (size_t i = 0; i < (size_t)l.ncurve * SP_LAYOUT_POINTS; i++)
-        p[i] = (pt){l.cx[i], l.cy[i]};
-    ck_assert_msg(crossings(p, l.ncurve, SP_LAYOUT_POINTS) == 0, "%s: curves cross in the layout", name);
+    ck_assert_msg(sp_layout_crossings(l.cx, l.cy, l.ncurve) == 0, "%s: curves cross in the layout", name);
     for (unsigned s = 1; s <= d->nspot; s++)
         for (unsigned t = s + 1; t <= d->nspot; t++)
             ck_assert_msg(l.x[s] != l.x[t] || l.y[s] != l.y[t], "%s: spots %u and %u at one point", name, s, t);
     check_rotation(d, &l, name);
-    free(p);
     sp_layout_free(&l);
 }
 
@@ -249,23 +222,25 @@ static void check_svg(const char *path, unsigned nspot, unsigned ncurve, size_t 
     for (unsigned s = 1; s <= nspot; s++)
         ck_assert_msg(seen[s] == 1, "%s: spot %u labelled %u times", path, s, seen[s]);
     free(seen);
-    pt *pts = malloc(((size_t)ncurve * SP_LAYOUT_POINTS + 1) * sizeof *pts);
+    double *px = malloc(((size_t)ncurve * SP_LAYOUT_POINTS + 1) * sizeof *px);
+    double *py = malloc(((size_t)ncurve * SP_LAYOUT_POINTS + 1) * sizeof *py);
     unsigned lines = 0, last = 0;
     for (const char *p = svg; (p = strstr(p, "<polyline class=\"curve")); p++, lines++) {
         ck_assert_uint_lt(lines, ncurve);
         last += !strncmp(p, "<polyline class=\"curve last\"", 28);
         char *q = strstr(p, "points=\"") + 8;
         for (int k = 0; k < SP_LAYOUT_POINTS; k++) {
-            pts[lines * SP_LAYOUT_POINTS + k].x = strtod(q, &q);
+            px[lines * SP_LAYOUT_POINTS + k] = strtod(q, &q);
             ck_assert_int_eq(*q++, ',');
-            pts[lines * SP_LAYOUT_POINTS + k].y = strtod(q, &q);
+            py[lines * SP_LAYOUT_POINTS + k] = strtod(q, &q);
         }
         ck_assert_int_eq(*q, '"');
     }
     ck_assert_uint_eq(lines, ncurve);
     ck_assert_uint_eq(last, ncurve > 0);
-    ck_assert_msg(crossings(pts, ncurve, SP_LAYOUT_POINTS) == 0, "%s: curves cross", path);
-    free(pts);
+    ck_assert_msg(sp_layout_crossings(px, py, ncurve) == 0, "%s: curves cross", path);
+    free(px);
+    free(py);
     char want[64];
     snprintf(want, sizeof want, "One of %zu drawings", drawings);
     if (drawings)
@@ -328,6 +303,7 @@ END_TEST
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("drawing");
+    sp_test_add_case(s, "crossings_counted", crossings_counted, NULL, NULL, 10);
     sp_test_add_case(s, "records_draw", records_draw, NULL, NULL, 120);
     sp_test_add_case(s, "bang_is_drawn", bang_is_drawn, NULL, NULL, 30);
     sp_test_add_case(s, "program_draws_records", program_draws_records, NULL, NULL, 120);

@@ -404,6 +404,10 @@ static int draw_picture(const replay_args *a, const sp_record *rec, const sp_dra
     sp_layout l;
     if (sp_layout_make(d, &l))
         return sp_cli_fail(prog, "out of memory laying out the drawing");
+    size_t crossed = sp_layout_crossings(l.cx, l.cy, l.ncurve);
+    if (crossed) /* the layout promises none; say so rather than hand out a wrong picture silently */
+        fprintf(stderr, "%s: warning: %zu pairs of curve pieces cross in the picture (the layout ran out of precision)\n",
+                prog, crossed);
     FILE *f = fopen(a->svg, "w");
     sp_svg_caption cap = {record_name(a->file), k ? move : NULL, k, rec->nmoves, drawings};
     int bad = !f || sp_draw_svg(f, d, &l, &cap);
