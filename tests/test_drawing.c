@@ -17,13 +17,8 @@
 
 static char *read_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
     static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
+    return sp_test_read_file(path, buf, sizeof buf);
 }
 
 /* The paths of the real records (the .rec files of tests/data/records), sorted; returns how many. */
