@@ -11,6 +11,9 @@
 
 #define NONE UINT32_MAX
 #define RELAX_ROUNDS 400
+#ifndef SPOT_PUSH
+#define SPOT_PUSH 4.0
+#endif
 
 #define SPRING 3.0 /* springs softer than the balance of Fruchterman and Reingold: faces get room */
 
@@ -23,6 +26,7 @@ typedef struct amap {
     uint32_t *eu, *ev;           /* the edges of the disc */
     size_t nedge;
     size_t nreal, nreal_dart; /* the spots and cuts come first, and their darts */
+    size_t nspot;             /* the spots first of all */
     double *x, *y;
     bool *fixed;
 } amap;
@@ -86,6 +90,7 @@ static void cut(const sp_draw *d, amap *a)
         a->ccw[first_piece(e)] = first_piece(d->ccw[e]);
     a->ndart = a->nreal_dart = (size_t)nedge * SP_LAYOUT_SEG * 2;
     a->nreal = a->nvert;
+    a->nspot = d->nspot;
 }
 
 /* A temporary path a - y - b inside face f, from the corner after dart ca at a to the one after cb
@@ -313,8 +318,9 @@ static void force(const amap *a, uint32_t v, double k, double *fx, double *fy)
     *fx = -0.05 * x / k, *fy = -0.05 * y / k;
     for (uint32_t u = 0; u < a->nreal; u++) {
         double dx = x - a->x[u], dy = y - a->y[u], d2 = dx * dx + dy * dy;
+        double m = v < a->nspot && u < a->nspot && d2 < k * k ? SPOT_PUSH : 1; /* two discs close by */
         if (u != v && d2 > 0)
-            *fx += dx * k * k / d2, *fy += dy * k * k / d2;
+            *fx += m * dx * k * k / d2, *fy += m * dy * k * k / d2;
     }
     for (size_t e = 0; e < a->nreal_dart; e++) {
         uint32_t p = a->from[e], q = a->from[e ^ 1u];
@@ -322,10 +328,10 @@ static void force(const amap *a, uint32_t v, double k, double *fx, double *fy)
             double dx = x - a->x[q], dy = y - a->y[q], d = hypot(dx, dy);
             *fx -= dx * d / (SPRING * k), *fy -= dy * d / (SPRING * k);
             push_segment(a, v, q, k, fx, fy);
-        } else if (e % 2 == 0 && q != v) { /* segments near v push it off */
-            double ex, ey, d = sqrt(seg_off(x, y, a->x[p], a->y[p], a->x[q], a->y[q], &ex, &ey));
+        } else if (e % 2 == 0 && q != v) { /* segments near v push it off, a spot (a disc) harder */
+            double ex, ey, d = sqrt(seg_off(x, y, a->x[p], a->y[p], a->x[q], a->y[q], &ex, &ey)), m = v < a->nspot ? SPOT_PUSH : 1;
             if (d > 0 && d < k)
-                *fx += ex / d * (k - d) * (k - d) / d, *fy += ey / d * (k - d) * (k - d) / d;
+                *fx += m * ex / d * (k - d) * (k - d) / d, *fy += m * ey / d * (k - d) * (k - d) / d;
         }
     }
 }
