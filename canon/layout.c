@@ -109,10 +109,11 @@ static void bridge(amap *a, uint32_t va, uint32_t ca, uint32_t vb, uint32_t cb, 
 }
 
 /* Joins the walks of every face into one with bridges from one corner of its first walk. */
-static void connect(const sp_draw *d, amap *a)
+static int connect(const sp_draw *d, amap *a)
 {
     bool *seen = calloc(a->ndart + 1, sizeof *seen);
-    assert(seen);
+    if (!seen)
+        return -1;
     size_t ndart0 = a->ndart, nvert0 = a->nvert;
     for (uint32_t f = 0; f < d->nface; f++) {
         uint32_t base_v = NONE, base_c = NONE;
@@ -140,14 +141,16 @@ static void connect(const sp_draw *d, amap *a)
         }
     }
     free(seen);
+    return 0;
 }
 
 /* In every face a ring of new vertices along its walk, joined to the corners, and a centre (the outer
  * face: its ring fixed on the unit circle, counter-clockwise as the walk runs around the drawing). */
-static void triangulate(const sp_draw *d, amap *a)
+static int triangulate(const sp_draw *d, amap *a)
 {
     bool *seen = calloc(a->ndart + 1, sizeof *seen);
-    assert(seen);
+    if (!seen)
+        return -1;
     for (uint32_t e = 0; e < a->ndart; e += 2)
         add_edge(a, a->from[e], a->from[e + 1]);
     for (uint32_t e = 0; e < a->ndart; e++) {
@@ -176,6 +179,7 @@ static void triangulate(const sp_draw *d, amap *a)
         }
     }
     free(seen);
+    return 0;
 }
 
 /* ---------------------------------------------------------------- Tutte's placement */
@@ -460,9 +464,7 @@ int sp_layout_make(const sp_draw *d, sp_layout *out)
         a.x[0] = a.y[0] = 0;
     } else if (rc == 0) {
         cut(d, &a);
-        connect(d, &a);
-        triangulate(d, &a);
-        rc = place(&a);
+        rc = connect(d, &a) || triangulate(d, &a) ? -1 : place(&a);
         if (rc == 0)
             relax(&a);
     }
