@@ -550,14 +550,9 @@ static const char *const game_positions[] = {
 static char *read_data(const char *name)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", SP_TEST_DATA_DIR, name);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
     static char buf[1 << 14];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
+    snprintf(path, sizeof path, "%s/%s", SP_TEST_DATA_DIR, name);
+    return sp_test_read_file(path, buf, sizeof buf);
 }
 
 START_TEST(whole_game)

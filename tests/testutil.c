@@ -64,6 +64,16 @@ int sp_test_run(char *const argv[], char *out, size_t cap)
     return sp_test_run2(argv, out, cap, NULL, 0);
 }
 
+char *sp_test_read_file(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    size_t n = fread(buf, 1, cap - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
 int sp_test_lines(const char *s)
 {
     int n = 0;

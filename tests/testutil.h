@@ -13,6 +13,10 @@ int sp_test_run(char *const argv[], char *out, size_t cap);
 /* Same, with stderr captured into err as well. */
 int sp_test_run2(char *const argv[], char *out, size_t cap, char *err, size_t errcap);
 
+/* The contents of a file (up to cap - 1 bytes) into buf, NUL-terminated; the test fails when it
+ * cannot be opened. Returns buf. */
+char *sp_test_read_file(const char *path, char *buf, size_t cap);
+
 /* Number of lines (newlines) in a captured output. */
 int sp_test_lines(const char *s);
 

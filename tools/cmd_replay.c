@@ -1,19 +1,24 @@
 /* cmd_replay.c: `sprouts replay [FILE|-]`: reads a game record, replays it (canon/replay.h) and prints
- * each move with the position after it; with --analyse also who wins there and which moves threw a win away. */
+ * each move with the position after it; with --analyse also who wins there and which moves threw a win away;
+ * with --svg a picture of the drawing (canon/drawing.h, layout.h, drawsvg.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cmds.h"
+#include "drawing.h"
+#include "drawsvg.h"
 #include "grow.h"
+#include "layout.h"
 #include "options.h"
 #include "posarg.h"
 #include "quote.h"
 #include "replay.h"
 
 static const char usage[] =
-    "Usage: sprouts replay [FILE|-] [--analyse] [--budget-ms N] [--json] [--threads N] [--tt-mb M]\n"
+    "Usage: sprouts replay [FILE|-] [--analyse] [--budget-ms N] [--json] [--svg OUT.svg [--move K]]\n"
+    "                     [--threads N] [--tt-mb M]\n"
     "Replays a game record in the players' notation (Conway / WGOSA, with Hoey's '!'), read from FILE\n"
     "or standard input, e.g. '5+ (Ann - Bob*) 1(6)2 3(7)4 6!(8)7 1(9)1 [5]'. Prints one line per move:\n"
     "its number, the move, the lives left in the drawing and the canonical position after it.\n"
@@ -22,6 +27,10 @@ static const char usage[] =
     "                 move that turned a won position into a lost one\n"
     "  --budget-ms N  solver time for each position in milliseconds (default 2000)\n"
     "  --json         print one JSON object instead of text\n"
+    "  --svg OUT.svg  also draw the game into OUT.svg: spots numbered as in the record, the regions,\n"
+    "                 live spots in green with their lives, the last move in red (one of the drawings\n"
+    "                 when the record allows several: the picture says so)\n"
+    "  --move K       the drawing after move K (0: the start; default: the last move)\n"
     "  --threads N    solver threads (default: all cores)\n"
     "  --tt-mb M      solver transposition table in MiB (default 64)\n"
     "  -h, --help\n"
@@ -32,8 +41,10 @@ static const char usage[] =
 
 typedef struct replay_args {
     sp_solver_opts opts;
-    int analyse, json;
+    int analyse, json, has_move;
     unsigned budget_ms;
+    size_t move;       /* --move */
+    const char *svg;   /* --svg: the picture's file, or NULL */
     const char *file; /* NULL or "-": standard input */
 } replay_args;
 
@@ -41,7 +52,8 @@ static int parse(int argc, char **argv, replay_args *a)
 {
     static const struct option opts[] = {
         {"analyse", no_argument, 0, 'a'},  {"analyze", no_argument, 0, 'a'},    {"budget-ms", required_argument, 0, 'b'},
-        {"json", no_argument, 0, 'j'},     {"threads", required_argument, 0, 't'}, {"tt-mb", required_argument, 0, 'T'},
+        {"json", no_argument, 0, 'j'},     {"svg", required_argument, 0, 's'}, {"move", required_argument, 0, 'm'},
+        {"threads", required_argument, 0, 't'}, {"tt-mb", required_argument, 0, 'T'},
         {"help", no_argument, 0, 'h'},     {0, 0, 0, 0}};
     const char *prog = "sprouts replay";
     int c, rc = 0;
@@ -56,6 +68,13 @@ static int parse(int argc, char **argv, replay_args *a)
                 return sp_cli_usage(prog, "--budget-ms needs a number of milliseconds from 1 to 3600000, not '%s'", optarg);
             a->budget_ms = (unsigned)v;
             break;
+        case 's': a->svg = optarg; break;
+        case 'm':
+            if (!sp_cli_parse_u64(optarg, 0, 1000000, &v))
+                return sp_cli_usage(prog, "--move needs a move number (0: the start), not '%s'", optarg);
+            a->move = (size_t)v;
+            a->has_move = 1;
+            break;
         case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
         case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
         default: return sp_cli_bad_option(prog, argv, "");
@@ -63,6 +82,8 @@ static int parse(int argc, char **argv, replay_args *a)
     }
     if (rc)
         return rc;
+    if (a->has_move && !a->svg)
+        return sp_cli_usage(prog, "--move says which drawing --svg writes; give --svg too");
     if (optind < argc - 1)
         return sp_cli_usage(prog, "expects at most one record file (see --help)");
     a->file = optind < argc ? argv[optind] : NULL;
@@ -361,6 +382,62 @@ static int illegal(const sp_record *rec, const sp_replay *r)
                         rec->moves[k - 1].column, sp_replay_error(r));
 }
 
+/* ---------------------------------------------------------------- the picture */
+
+/* The record's name for the caption: its file's name without the directory. */
+static const char *record_name(const char *file)
+{
+    if (!file || !strcmp(file, "-"))
+        return "standard input";
+    const char *slash = strrchr(file, '/');
+    return slash ? slash + 1 : file;
+}
+
+static int draw_picture(const replay_args *a, const sp_record *rec, const sp_draw *d, size_t drawings)
+{
+    const char *prog = "sprouts replay";
+    char q[4 * SP_QUOTE_MAX + 8], move[256] = "";
+    sp_quote(a->svg, SP_QUOTE_MAX, q, sizeof q);
+    size_t k = a->has_move ? a->move : rec->nmoves;
+    if (k)
+        sp_rec_move_text(rec, k - 1, move, sizeof move);
+    sp_layout l;
+    if (sp_layout_make(d, &l))
+        return sp_cli_fail(prog, "out of memory laying out the drawing");
+    size_t crossed = sp_layout_crossings(l.cx, l.cy, l.ncurve);
+    if (crossed) /* the layout promises none; say so rather than hand out a wrong picture silently */
+        fprintf(stderr, "%s: warning: %zu pairs of curve pieces cross in the picture (the layout ran out of precision)\n",
+                prog, crossed);
+    FILE *f = fopen(a->svg, "w");
+    sp_svg_caption cap = {record_name(a->file), k ? move : NULL, k, rec->nmoves, drawings};
+    int bad = !f || sp_draw_svg(f, d, &l, &cap);
+    bad |= f && fclose(f);
+    sp_layout_free(&l);
+    return bad ? sp_cli_usage(prog, "cannot write '%s'", q) : 0;
+}
+
+/* Writes the picture --svg asks for, of the moves the replay found legal. */
+static int picture(const replay_args *a, const sp_record *rec)
+{
+    const char *prog = "sprouts replay";
+    size_t k = a->has_move ? a->move : rec->nmoves;
+    sp_draw_replay *dr = sp_draw_replay_new(rec);
+    sp_draw *d = malloc(sizeof *d);
+    int rc;
+    if (!dr || !d)
+        rc = sp_cli_fail(prog, "out of memory drawing the game");
+    else if (k >= sp_draw_replay_steps(dr))
+        rc = sp_cli_usage(prog, "--svg: cannot draw the game after move %zu, which is not legal", k);
+    else {
+        size_t drawings;
+        sp_draw_replay_at(dr, k, d, &drawings);
+        rc = draw_picture(a, rec, d, drawings);
+    }
+    free(d);
+    sp_draw_replay_free(dr);
+    return rc;
+}
+
 /* ---------------------------------------------------------------- the subcommand */
 
 static int report(const replay_args *a, const sp_record *rec, const sp_replay *r)
@@ -396,12 +473,19 @@ int sp_cmd_replay(int argc, char **argv)
     free(text);
     if (rc)
         return parse_error(&a, &err);
+    if (a.has_move && a.move > rec.nmoves) {
+        rc = sp_cli_usage("sprouts replay", "--move %zu: the record has %zu moves (0: the start)", a.move, rec.nmoves);
+        sp_rec_free(&rec);
+        return rc;
+    }
     sp_canon_ctx *ctx = sp_canon_ctx_new();
     sp_replay *r = sp_replay_new();
     if (!ctx || !r || sp_replay_run(r, &rec, ctx))
         rc = sp_cli_fail("sprouts replay", "out of memory");
     else
         rc = report(&a, &rec, r);
+    if (rc == SP_EXIT_OK && a.svg)
+        rc = picture(&a, &rec);
     sp_replay_free(r);
     sp_canon_ctx_free(ctx);
     sp_rec_free(&rec);
