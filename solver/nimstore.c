@@ -150,6 +150,8 @@ static int insert(const sp_nimstore *ns, table *t, uint32_t off, size_t len, uin
             atomic_fetch_add_explicit(&t->count, 1, memory_order_relaxed);
             return 1;
         }
+        while (expect == BUSY) /* another insert is filling the slot: it may be this very land */
+            expect = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (expect == want && same_key(ns, s->off, ns->arena + off, len))
             return 0;
     }

@@ -22,7 +22,7 @@ static char *read_file(const char *path)
 }
 
 /* The paths of the real records (the .rec files of tests/data/records), sorted; returns how many. */
-static size_t record_paths(char paths[][600], size_t cap)
+static size_t record_paths(char paths[][1024], size_t cap)
 {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/records", SP_TEST_DATA_DIR);
@@ -33,7 +33,7 @@ static size_t record_paths(char paths[][600], size_t cap)
     while ((e = readdir(d)) && n < cap) {
         size_t len = strlen(e->d_name);
         if (len >= 4 && !strcmp(e->d_name + len - 4, ".rec"))
-            snprintf(paths[n++], 600, "%s/%s", dir, e->d_name);
+            snprintf(paths[n++], 1024, "%s/%s", dir, e->d_name);
     }
     closedir(d);
     qsort(paths, n, sizeof *paths, (int (*)(const void *, const void *))strcmp);
@@ -110,7 +110,7 @@ static void check_layout(const sp_draw *d, const char *name)
  * first move is planar and keeps the rotation system. */
 START_TEST(records_draw)
 {
-    static char paths[64][600];
+    static char paths[64][1024];
     size_t n = record_paths(paths, 64);
     ck_assert_uint_ge(n, 20);
     sp_canon_ctx *ctx = sp_canon_ctx_new();
@@ -247,7 +247,7 @@ static void check_svg(const char *path, unsigned nspot, unsigned ncurve, size_t 
 /* Every real record drawn at its end and after move 1. */
 START_TEST(program_draws_records)
 {
-    static char paths[64][600];
+    static char paths[64][1024];
     size_t n = record_paths(paths, 64);
     char dir[128], svg[256];
     sp_test_mkdir(dir, sizeof dir, "drawing");
