@@ -297,15 +297,53 @@ static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
 
 /* ---------------------------------------------------------------- simplification */
 
-static int cmp_id(const void *a, const void *b)
+/* Sorts ids ascending: insertion sort for short lists, else an LSD radix sort by bytes that skips
+ * the bytes all ids share (the high ones, mostly). A typed sort, since qsort's callbacks were a fifth
+ * of misère play's time (docs/performance.md). */
+static void sort_ids(sp_mg_id *v, size_t n)
 {
-    sp_mg_id x = *(const sp_mg_id *)a, y = *(const sp_mg_id *)b;
-    return x < y ? -1 : x > y;
+    if (n <= 32) {
+        for (size_t i = 1; i < n; i++) {
+            sp_mg_id x = v[i];
+            size_t j = i;
+            for (; j > 0 && v[j - 1] > x; j--)
+                v[j] = v[j - 1];
+            v[j] = x;
+        }
+        return;
+    }
+    sp_mg_id small[4 * SMALL], *tmp = n <= 4 * SMALL ? small : malloc(n * sizeof *tmp);
+    if (!tmp) { /* no room for the buffer: sort in place, slowly */
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+                sp_mg_id x = v[j];
+                v[j] = v[j - 1], v[j - 1] = x;
+            }
+        return;
+    }
+    sp_mg_id *a = v, *b = tmp;
+    for (unsigned shift = 0; shift < 32; shift += 8) {
+        size_t count[257] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[(a[i] >> shift & 0xff) + 1]++;
+        if (count[(a[0] >> shift & 0xff) + 1] == n)
+            continue; /* every id has this byte: the order stands */
+        for (unsigned d = 0; d < 256; d++)
+            count[d + 1] += count[d];
+        for (size_t i = 0; i < n; i++)
+            b[count[a[i] >> shift & 0xff]++] = a[i];
+        sp_mg_id *x = a;
+        a = b, b = x;
+    }
+    if (a != v)
+        memcpy(v, a, n * sizeof *v);
+    if (tmp != small)
+        free(tmp);
 }
 
 static size_t sort_unique(sp_mg_id *v, size_t n)
 {
-    qsort(v, n, sizeof *v, cmp_id);
+    sort_ids(v, n);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (m == 0 || v[i] != v[m - 1])
@@ -313,17 +351,39 @@ static size_t sort_unique(sp_mg_id *v, size_t n)
     return m;
 }
 
-/* Whether the sorted list a is contained in the sorted list b. */
-static bool subset(const sp_mg_id *a, size_t na, const sp_mg_id *b, size_t nb)
+/* Whether j is an option of g (options are sorted). */
+static bool has_option(const sp_mg *t, sp_mg_id g, sp_mg_id j)
 {
-    size_t j = 0;
-    for (size_t i = 0; i < na; i++) {
-        while (j < nb && b[j] < a[i])
-            j++;
-        if (j == nb || b[j] != a[i])
+    const rec *r = rec_of(t, g);
+    const sp_mg_id *o = t->arena + r->off;
+    size_t lo = 0, hi = r->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (o[mid] < j)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->n && o[lo] == j;
+}
+
+/* Whether the sorted options o[0 .. n) are those of J plus options having J as an option: (a) and
+ * (b) of the rule below. Walks both sorted lists at once and stops at the first option that is
+ * neither. */
+static bool splits_around(const sp_mg *t, const sp_mg_id *o, size_t n, sp_mg_id j)
+{
+    const rec *rj = rec_of(t, j);
+    const sp_mg_id *oj = t->arena + rj->off;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k < rj->n && oj[k] < o[i])
+            return false; /* an option of J that is not in O */
+        if (k < rj->n && oj[k] == o[i])
+            k++;
+        else if (!has_option(t, o[i], j))
             return false;
     }
-    return true;
+    return k == rj->n;
 }
 
 /* The game J that G = {o} equals by the rule below, or SP_MG_NONE.
@@ -338,40 +398,29 @@ static bool subset(const sp_mg_id *a, size_t na, const sp_mg_id *b, size_t nb)
  * - G+X won by a move to G+X' (induction), or to G'+X with G' an option of J (J+X has it too), or to
  *   E+X with E in O not an option of J: E+X is a P-position and has J+X as an option (by (b)), so
  *   J+X is an N-position. G+X always has a move (O is not empty: J is an option of an option).
- * This is Conway's misère simplification (On Numbers and Games, ch. 12). Search: O is exactly
- * options(J) plus the options having J as an option, two disjoint sets (J's options are born before
- * J, options having J after), so (a) and (b) hold iff (a) and |options(J)| + #{E in O : J in E} = |O|. */
+ * This is Conway's misère simplification (On Numbers and Games, ch. 12).
+ * Search: J is an option of every option E of greatest birthday. Options of J are born before J,
+ * options having J after it; were such an E an option of J, every option would be born before J,
+ * none would have J as an option, and G would have J's options: G would be J, born two days after
+ * itself. So the candidates are the options of one such E, each checked by splits_around(). The
+ * simplest form of a game is unique (Conway), so at most one candidate holds among simplest forms. */
 static sp_mg_id reduce(const sp_mg *t, const sp_mg_id *o, size_t n)
 {
-    size_t m = 0;
+    size_t top = 0;
     bool some_p = false;
     for (size_t i = 0; i < n; i++) {
-        m += rec_of(t, o[i])->n;
+        top = rec_of(t, o[i])->birthday > rec_of(t, o[top])->birthday ? i : top;
         some_p |= !rec_of(t, o[i])->wins;
     }
-    if (m == 0)
+    if (n == 0)
         return SP_MG_NONE;
-    sp_mg_id small[4 * SMALL], *c = m <= 4 * SMALL ? small : malloc(m * sizeof *c);
-    if (!c)
-        return SP_MG_NONE; /* no reduction found is always a safe answer */
-    m = 0;
-    for (size_t i = 0; i < n; i++) {
-        const rec *r = rec_of(t, o[i]);
-        memcpy(c + m, t->arena + r->off, r->n * sizeof *c);
-        m += r->n;
+    const rec *r = rec_of(t, o[top]);
+    for (uint32_t i = 0; i < r->n; i++) {
+        sp_mg_id j = t->arena[r->off + i];
+        if ((j != SP_MG_ZERO || some_p) && splits_around(t, o, n, j))
+            return j;
     }
-    qsort(c, m, sizeof *c, cmp_id);
-    sp_mg_id found = SP_MG_NONE;
-    for (size_t i = 0, j; i < m && found == SP_MG_NONE; i = j) {
-        for (j = i; j < m && c[j] == c[i]; j++)
-            ;
-        const rec *r = rec_of(t, c[i]);
-        if (r->n + (j - i) == n && (c[i] != SP_MG_ZERO || some_p) && subset(t->arena + r->off, r->n, o, n))
-            found = c[i];
-    }
-    if (c != small)
-        free(c);
-    return found;
+    return SP_MG_NONE;
 }
 
 sp_mg_id sp_mg_canon(sp_mg *t, sp_mg_id *opts, size_t n)

@@ -39,6 +39,8 @@ typedef struct sp_table_opts {
                                   rounds after the first; 0: write it as built */
     unsigned state_lives;      /* DIR/state keeps the nimbers of lands of at least this many lives
                                   (0 or 1: all); smaller ones are cheap to find again */
+    int recertify;             /* with resume: a kept row solved without a certificate is solved again
+                                  and certified (its row then that of the new run) */
     int reminimise;            /* with minimise: the kept normal-play rows too, each size's certificate
                                   minimised again from the fact base (its row's count then that of the
                                   result) */

@@ -1794,6 +1794,41 @@ START_TEST(misere_run_stopped_mid_size_resumes)
 }
 END_TEST
 
+static int run_misere_to_7(const char *out, const char *extra)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "7", "--tt-mb", "64", "--threads", "1",
+                    "--quiet", "--out", (char *)out, "--resume", (char *)extra, NULL};
+    return run_quiet(argv, NULL);
+}
+
+/* A row solved without a certificate (as when building it ran out of memory) stays so on --resume
+ * and is solved again and certified with --recertify (misère 0*7 is a loss: Lemoine and Viennot). */
+START_TEST(recertify_certifies_a_row_without_certificate)
+{
+    char out[512], err[512];
+    path_in(out, sizeof out, "recertify");
+    ck_assert_int_eq(run_misere_to_7(out, NULL), 0);
+    static sp_table t; /* large */
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[7].outcome, "loss");
+    ck_assert_str_eq(t.row[7].verified, "yes");
+    t.row[7].cert[0] = t.row[7].verified[0] = '\0', t.row[7].cert_facts = 0, t.row[7].nodes = 999999;
+    ck_assert_msg(sp_table_save(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(run_misere_to_7(out, NULL), 0); /* kept as it is */
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[7].cert, "");
+    ck_assert_int_eq(run_misere_to_7(out, "--recertify"), 0);
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[7].outcome, "loss");
+    ck_assert_str_ne(t.row[7].cert, "");
+    ck_assert_str_eq(t.row[7].verified, "yes");
+    ck_assert_uint_gt(t.row[7].cert_facts, 0);
+    ck_assert_uint_ne(t.row[7].nodes, 999999); /* the new run's nodes, not the edited row's */
+    ck_assert_str_eq(t.row[6].verified, "yes"); /* the certified rows are kept */
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1824,6 +1859,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, resume_keeps_every_saved_nimber);
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
+    sp_test_add_case(s, "recertify", recertify_certifies_a_row_without_certificate, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
     sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
     sp_test_add_case(s, "chunks corrupt", chunks_corrupt_middle_is_refused, setup, teardown, 60);

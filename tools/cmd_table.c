@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume] [--time-limit S] [--retry]\n"
+    "                     [--nim-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
@@ -31,6 +31,9 @@ static const char usage[] =
     "                  proven later are not kept\n"
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
+    "  --recertify     with --resume: a kept row solved without a certificate (its build ran out\n"
+    "                  of memory) is solved again and certified; give it more --tt-mb (the misère\n"
+    "                  game table is half of it)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
     "  --retry         with --time-limit: the sizes never tried first, in order; then the\n"
     "                  unsolved ones again, the one of fewest nodes so far first, each attempt as\n"
@@ -79,6 +82,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"nim-mb", required_argument, 0, 'N'},  {"minimise", required_argument, 0, 'M'},
         {"state-lives", required_argument, 0, 'S'}, {"retry", no_argument, 0, 'R'},
         {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
+        {"recertify", no_argument, 0, 'C'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -97,6 +101,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'R': o->retry = 1; break;
         case 'q': o->quiet = 1; break;
         case 'E': o->reminimise = 1; break;
+        case 'C': o->recertify = 1; break;
         case 'D': o->minimise_db = optarg; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
@@ -124,6 +129,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
     if (o->retry && o->time_limit <= 0)
         return sp_cli_usage(prog, "--retry needs --time-limit (the first attempt's seconds)");
+    if (o->recertify && !o->resume)
+        return sp_cli_usage(prog, "--recertify goes with --resume (it acts on the kept rows)");
     if (o->reminimise && !o->minimise)
         return sp_cli_usage(prog, "--reminimise goes with --minimise R");
     if (o->minimise_db && !o->reminimise)
