@@ -530,8 +530,8 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so)
         sp_solver_stats st;
         if (!(r->s = sp_solver_new(so)))
             return sp_store_fail(r->err, sizeof r->err, "cannot allocate the solver's memory");
-        if (read_state(r, "nimbers", SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS, SP_CHUNKS_NIMBERS, add_nimber,
-                       &r->nim_old) ||
+        if ((!r->o->base_only && read_state(r, "nimbers", SP_STORE_NIMBERS_SORTED, SP_STORE_NIMBERS,
+                                            SP_CHUNKS_NIMBERS, add_nimber, &r->nim_old)) ||
             (r->o->normal && add_base_nimbers(r)))
             return -1;
         sp_solver_stats_get(r->s, &st);

@@ -37,6 +37,8 @@ typedef struct sp_table_opts {
     int quiet;                 /* no progress lines */
     unsigned minimise;         /* normal play: minimise each certificate (minimise.h) with this many
                                   rounds after the first; 0: write it as built */
+    int base_only;             /* normal play: start from the checked fact base alone, without the
+                                  land nimbers of DIR/state (what it proves is still saved there) */
     unsigned state_lives;      /* DIR/state keeps the nimbers of lands of at least this many lives
                                   (0 or 1: all); smaller ones are cheap to find again */
     int recertify;             /* with resume: a kept row solved without a certificate is solved again

@@ -14,7 +14,8 @@
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
-    "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--quiet]\n"
+    "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
+    "                     [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -50,6 +51,10 @@ static const char usage[] =
     "  --state-lives L save the nimbers of the lands of at least L lives only (default 1: all);\n"
     "                  the smaller ones are found again in moments, so DIR/state stays small (the\n"
     "                  lands of the normal-play fact base are read as nimbers on every run as well)\n"
+    "  --base-only     start from the checked fact base (DIR/certs) alone, not from the land\n"
+    "                  nimbers of DIR/state: a search that leans on nimbers never certified (those\n"
+    "                  of an unsolved attempt) makes a certificate that must prove them, which can\n"
+    "                  cost far more than searching without them (what is proven is still saved)\n"
     "  --quiet         no progress lines on stderr\n"
     "  --rules R       a variant instead: bw, brussels (see 'sprouts table --rules bw --help')\n"
     "  -h, --help\n"
@@ -83,6 +88,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"state-lives", required_argument, 0, 'S'}, {"retry", no_argument, 0, 'R'},
         {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
         {"recertify", no_argument, 0, 'C'},
+        {"base-only", no_argument, 0, 'B'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -102,6 +108,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'q': o->quiet = 1; break;
         case 'E': o->reminimise = 1; break;
         case 'C': o->recertify = 1; break;
+        case 'B': o->base_only = 1; break;
         case 'D': o->minimise_db = optarg; break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
@@ -131,6 +138,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "--retry needs --time-limit (the first attempt's seconds)");
     if (o->recertify && !o->resume)
         return sp_cli_usage(prog, "--recertify goes with --resume (it acts on the kept rows)");
+    if (o->base_only && !o->normal)
+        return sp_cli_usage(prog, "--base-only is for normal play (the fact base of land nimbers)");
     if (o->reminimise && !o->minimise)
         return sp_cli_usage(prog, "--reminimise goes with --minimise R");
     if (o->minimise_db && !o->reminimise)
