@@ -48,7 +48,8 @@ static const char usage[] =
     "                  the smaller ones are found again in moments, so DIR/state stays small (the\n"
     "                  lands of the normal-play fact base are read as nimbers on every run as well)\n"
     "  --quiet         no progress lines on stderr\n"
-    "  --rules R       a variant instead: bw, brussels (see 'sprouts table --rules bw --help')\n"
+    "  --rules R       a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts\n"
+    "                  table --rules bw --help')\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
 
