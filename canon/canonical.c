@@ -8,6 +8,7 @@
  * larger. The surviving labellings all give the same, least, key. */
 #include "canonical.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,8 @@ struct sp_canon_ctx {
     uint64_t inexact;
     bool truncated;                  /* the land being built may not have its least key */
     const sp_pos *p;
+    const uint8_t *col;              /* Antwerp colours beside p->sym, or NULL (all white) */
+    uint8_t up_col[MAX_UP];          /* the colour of each upper-case letter (dense index) */
     uint16_t up_index[SP_MAX_SYMS];  /* letter id -> dense upper-case index */
     uint16_t partner[SP_MAX_SYMS];   /* symbol index -> partner on the same boundary, or NONE */
     sp_tok tok[2][SP_MAX_SYMS];      /* boundary tokens per orientation, at the boundary's offset */
@@ -96,6 +99,12 @@ uint64_t sp_canon_ctx_inexact(const sp_canon_ctx *ctx)
 
 /* ---------------------------------------------------------------- boundaries */
 
+/* An upper-case letter's token before it is named (its colour in it; keys.h). */
+static bool is_bare_up(sp_tok t)
+{
+    return t >= SP_TK_UP && t < SP_TK_LO;
+}
+
 /* Least rotation of a cyclic token sequence (the two-pointer minimum-expression algorithm). */
 static unsigned least_rotation(const sp_tok *t, unsigned n)
 {
@@ -143,23 +152,23 @@ static void boundary_tokens(sp_canon_ctx *ctx, unsigned b, unsigned o)
     unsigned s0 = sp_pos_bstart(p, b), n = blen(p, b);
     sp_tok *t = ctx->tok[o] + s0;
     for (unsigned k = 0; k < n; k++) {
-        unsigned i = o ? s0 + n - 1 - k : s0 + k, s = p->sym[i];
+        unsigned i = o ? s0 + n - 1 - k : s0 + k, s = p->sym[i], c = ctx->col ? ctx->col[i] : 0;
         if (s == SP_SYM_ONE)
             t[k] = SP_TK_ONE;
         else if (s == SP_SYM_TWO)
-            t[k] = SP_TK_TWO;
+            t[k] = (sp_tok)(SP_TK_TWO + c);
         else if (ctx->partner[i] == NONE)
-            t[k] = SP_TK_UP;
+            t[k] = (sp_tok)(SP_TK_UP | c << SP_TK_COLOUR_SHIFT);
         else {
             unsigned d = (ctx->partner[i] + n - i) % n; /* forward distance in stored order */
-            t[k] = (sp_tok)(SP_TK_LO + (o ? n - d : d));
+            t[k] = (sp_tok)(SP_TK_LO | c << SP_TK_COLOUR_SHIFT | (o ? n - d : d));
         }
     }
     ctx->rot[o][b] = (uint16_t)least_rotation(t, n);
     ctx->period[o][b] = (uint16_t)cyclic_period(t, n);
     unsigned k = 0; /* upper-case slots live at the same offsets as the symbols: room is there */
     for (unsigned j = 0; j < n; j++) {
-        if (t[j] != SP_TK_UP)
+        if (!is_bare_up(t[j]))
             continue;
         unsigned i = o ? s0 + n - 1 - j : s0 + j;
         ctx->up_pos[o][s0 + k] = (uint16_t)j;
@@ -191,7 +200,7 @@ static unsigned count_up(const sp_canon_ctx *ctx, unsigned o, unsigned b)
     const sp_tok *t = ctx->tok[o] + sp_pos_bstart(ctx->p, b);
     unsigned k = 0;
     for (unsigned i = 0; i < blen(ctx->p, b); i++)
-        k += t[i] == SP_TK_UP;
+        k += is_bare_up(t[i]);
     return k;
 }
 
@@ -320,7 +329,7 @@ static void build_region(sp_canon_ctx *ctx, unsigned r, uint32_t *form_len)
     ri->form_len = len0;
     *form_len += len0;
     for (unsigned i = 0; i < len0; i++)
-        ri->nup += out[i] == SP_TK_UP;
+        ri->nup += is_bare_up(out[i]);
     ri->symmetry = region_symmetry(ctx, r, c <= 0 ? 0 : 1);
     if (ri->orients == 3)
         ri->symmetry = sat_mul(ri->symmetry, 2);
@@ -444,21 +453,23 @@ static bool lay_boundaries(sp_canon_ctx *ctx, layout *w, unsigned t, unsigned ns
     return found;
 }
 
-/* A region with 2-3 lives: its letters may come in any order. */
-static bool lay_letters(sp_canon_ctx *ctx, layout *w, const uint16_t *letters, unsigned j, unsigned nfresh, int st)
+/* A region with 2-3 lives: its letters may come in any order that keeps each slot's colour (the
+ * sorted form says which colour slot j has). */
+static bool lay_letters(sp_canon_ctx *ctx, layout *w, const uint16_t *letters, const uint8_t *slot_col, unsigned j,
+                        unsigned nfresh, int st)
 {
     unsigned nup = ctx->info[w->r].nup;
     if (j == nup)
         return leaf(ctx, w, st);
     bool found = false;
     for (unsigned i = 0; i < nup; i++) {
-        if (w->used[i])
+        if (w->used[i] || ctx->up_col[letters[i]] != slot_col[j])
             continue;
         w->used[i] = 1;
         w->path[j] = letters[i];
         unsigned f = nfresh;
         int st2 = compare_slots(ctx, w, j, 1, &f, st);
-        if (st2 <= 0 && lay_letters(ctx, w, letters, j + 1, f, st2)) {
+        if (st2 <= 0 && lay_letters(ctx, w, letters, slot_col, j + 1, f, st2)) {
             found = true;
             st = 0;
         }
@@ -485,11 +496,16 @@ static void search_level(sp_canon_ctx *ctx, unsigned g0, unsigned g1)
             const region_info *ri = &ctx->info[w->r];
             if (ri->sorted) {
                 uint16_t letters[4];
-                unsigned b = sp_pos_rstart(ctx->p, w->r);
+                uint8_t slot_col[4];
+                unsigned b = sp_pos_rstart(ctx->p, w->r), j = 0;
                 boundary_slots(ctx, 0, b, 0, letters);
+                for (unsigned k = 0; k < ri->form_len; k++)
+                    if (is_bare_up(ctx->form[ri->form_off + k]))
+                        slot_col[j++] = (uint8_t)sp_tk_colour(ctx->form[ri->form_off + k]);
+                assert(j == ri->nup && j <= 3);
                 memset(w->used, 0, ri->nup);
                 w->o = 0;
-                lay_letters(ctx, w, letters, 0, 0, ctx->have_best ? 0 : -1);
+                lay_letters(ctx, w, letters, slot_col, 0, 0, ctx->have_best ? 0 : -1);
                 continue;
             }
             for (w->o = 0; w->o < 2; w->o++) {
@@ -534,6 +550,7 @@ static unsigned index_letters(sp_canon_ctx *ctx, unsigned r0, unsigned r1)
                     ctx->partner[i] = first[k];
                     ctx->partner[first[k]] = (uint16_t)i;
                 } else {
+                    ctx->up_col[nup] = ctx->col ? ctx->col[i] : 0;
                     ctx->up_index[k] = (uint16_t)nup;
                     ctx->up_reg[nup][0] = first_r[k];
                     ctx->up_reg[nup][1] = (uint16_t)r;
@@ -669,7 +686,7 @@ static size_t emit_land(const sp_canon_ctx *ctx, unsigned nr, sp_tok *out)
         const region_info *ri = &ctx->info[ctx->rorder[i]];
         for (unsigned k = 0; k < ri->form_len; k++) {
             sp_tok t = ctx->form[ri->form_off + k];
-            out[len++] = t == SP_TK_UP ? (sp_tok)(SP_TK_UP + (ctx->block[bpos++] & 0xffff)) : t;
+            out[len++] = is_bare_up(t) ? (sp_tok)(t + (ctx->block[bpos++] & 0xffff)) : t;
         }
     }
     out[len++] = SP_TK_END_L;
@@ -714,6 +731,12 @@ size_t sp_canon_land(sp_canon_ctx *ctx, const sp_pos *p, unsigned l, sp_tok *out
 
 size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
 {
+    return sp_canon_pos_colours(ctx, p, NULL, out);
+}
+
+size_t sp_canon_pos_colours(sp_canon_ctx *ctx, const sp_pos *p, const uint8_t *col, sp_tok *out)
+{
+    ctx->col = col;
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     uint16_t ord[SP_MAX_LANDS];
     size_t total = 0;
@@ -733,6 +756,7 @@ size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
         memcpy(out + len, ctx->landkeys + off[ord[i]], sizeof(sp_tok) * lens[ord[i]]);
         len += lens[ord[i]];
     }
+    ctx->col = NULL; /* sp_canon_land() alone knows no colours */
     return len;
 }
 
@@ -742,4 +766,14 @@ size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out)
     memcpy(&q, p, sizeof q);
     sp_pos_simplify(&q);
     return sp_canon_pos(ctx, &q, out);
+}
+
+size_t sp_pos_key_colours(sp_canon_ctx *ctx, const sp_pos *p, const uint8_t *col, sp_tok *out)
+{
+    sp_pos q;
+    uint8_t qcol[SP_MAX_SYMS];
+    memcpy(&q, p, sizeof q);
+    memcpy(qcol, col, p->nsym);
+    sp_pos_simplify_colours(&q, qcol);
+    return sp_canon_pos_colours(ctx, &q, qcol, out);
 }

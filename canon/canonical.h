@@ -37,4 +37,10 @@ size_t sp_canon_pos(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
 /* Key of any position (a parsed one, say): sp_canon_pos() of a simplified copy. */
 size_t sp_pos_key(sp_canon_ctx *ctx, const sp_pos *p, sp_tok *out);
 
+/* The same for an Antwerp position, its colours col[] beside p->sym (pos.h): colours are part of the
+ * key (keys.h), so only the symmetries above that keep every spot's colour meet; red and blue are
+ * never exchanged. */
+size_t sp_canon_pos_colours(sp_canon_ctx *ctx, const sp_pos *p, const uint8_t *col, sp_tok *out);
+size_t sp_pos_key_colours(sp_canon_ctx *ctx, const sp_pos *p, const uint8_t *col, sp_tok *out);
+
 #endif

@@ -45,8 +45,9 @@ void sp_key_hash128(const sp_tok *key, size_t len, uint64_t out[2])
     out[1] = h.high64;
 }
 
-/* Decodes one boundary of n tokens into symbols; upper-case names map through up_id. */
-static int decode_boundary(const sp_tok *t, unsigned n, sp_pos *out, int16_t *up_id, unsigned nnames)
+/* Decodes one boundary of n tokens into symbols, their colours into col (NULL: none allowed);
+ * upper-case names map through up_id. */
+static int decode_boundary(const sp_tok *t, unsigned n, sp_pos *out, uint8_t *col, int16_t *up_id, unsigned nnames)
 {
     if (out->nsym + n > SP_MAX_SYMS || out->nbnd >= SP_MAX_BNDS || n == 0)
         return -1;
@@ -54,12 +55,17 @@ static int decode_boundary(const sp_tok *t, unsigned n, sp_pos *out, int16_t *up
     for (unsigned k = 0; k < n; k++)
         sym[k] = SP_SYM_DEAD;
     for (unsigned k = 0; k < n; k++) {
-        sp_tok x = t[k];
+        unsigned c = sp_tk_colour(t[k]);
+        sp_tok x = sp_tk_plain(t[k]);
+        if (c > SP_BLUE || (c && !col))
+            return -1;
+        if (col)
+            col[out->nsym + k] = (uint8_t)c;
         if (x == SP_TK_ONE || x == SP_TK_TWO) {
             sym[k] = x == SP_TK_ONE ? SP_SYM_ONE : SP_SYM_TWO;
         } else if (x >= SP_TK_LO) {
             unsigned d = x - SP_TK_LO, j = (k + d) % n;
-            if (d == 0 || d >= n || t[j] != SP_TK_LO + (n - d))
+            if (d == 0 || d >= n || sp_tk_plain(t[j]) != SP_TK_LO + (n - d) || sp_tk_colour(t[j]) != c)
                 return -1;
             if (sym[k] == SP_SYM_DEAD) {
                 if (out->nletter >= SP_MAX_SYMS)
@@ -85,6 +91,28 @@ static int decode_boundary(const sp_tok *t, unsigned n, sp_pos *out, int16_t *up
 
 int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out)
 {
+    return sp_key_decode_colours(key, len, out, NULL);
+}
+
+/* An upper-case letter's colour must be the same at both occurrences (col[] beside out->sym). */
+static bool letters_agree(const sp_pos *p, const uint8_t *col)
+{
+    uint8_t first[SP_MAX_SYMS];
+    memset(first, 0xff, p->nletter);
+    for (unsigned i = 0; col && i < p->nsym; i++) {
+        if (!sp_sym_is_letter(p->sym[i]))
+            continue;
+        unsigned k = p->sym[i] - SP_SYM_LETTER;
+        if (first[k] == 0xff)
+            first[k] = col[i];
+        else if (first[k] != col[i])
+            return false;
+    }
+    return true;
+}
+
+int sp_key_decode_colours(const sp_tok *key, size_t len, sp_pos *out, uint8_t *col)
+{
     int16_t up_id[SP_MAX_SYMS];
     sp_pos_clear(out);
     size_t i = 0;
@@ -100,7 +128,7 @@ int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out)
                 while (j < len && key[j] != SP_TK_END_B && key[j] != SP_TK_END_R && key[j] != SP_TK_END_L)
                     j++;
                 if (j >= len || key[j] != SP_TK_END_B ||
-                    decode_boundary(key + i, (unsigned)(j - i), out, up_id, SP_MAX_SYMS))
+                    decode_boundary(key + i, (unsigned)(j - i), out, col, up_id, SP_MAX_SYMS))
                     return -1;
                 i = j + 1;
             }
@@ -114,7 +142,7 @@ int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out)
         i++; /* END_L */
         out->lend[out->nland++] = out->nreg;
     }
-    return sp_pos_check(out) ? -1 : 0;
+    return sp_pos_check(out) || !letters_agree(out, col) ? -1 : 0;
 }
 
 unsigned sp_key_lives(const sp_tok *key, size_t len)
@@ -128,7 +156,7 @@ unsigned sp_key_lives(const sp_tok *key, size_t len)
             half += 6u * (t - SP_TK_ZEROS);
         else if (t == SP_TK_ONE)
             half += 4;
-        else if (t == SP_TK_TWO)
+        else if (sp_tk_plain(t) == SP_TK_TWO)
             half += 2;
     }
     return half / 2;

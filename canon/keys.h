@@ -9,6 +9,10 @@
  * letter; names are numbered by first appearance in the land key) and SP_TK_LO + d (a lower-case
  * letter whose partner lies d steps further along the same boundary, cyclically). A position key is
  * its land keys in sorted order; the empty position has the empty key.
+ *
+ * An Antwerp position's key (canonical.h's *_colours) carries the colour c (pos.h) of every 1-life
+ * spot in its token: SP_TK_TWO + c, and SP_TK_UP or SP_TK_LO with c in bits 12-13 (names and
+ * distances stay below 2^12). A plain key is one whose colours are all white.
  */
 #ifndef SP_KEYS_H
 #define SP_KEYS_H
@@ -29,7 +33,23 @@ enum {
     SP_TK_ZEROS = 0x2000,
     SP_TK_UP = 0x4000,
     SP_TK_LO = 0x8000,
+    SP_TK_COLOUR_SHIFT = 12,
 };
+
+/* The colour a token carries (white for all but the tokens of 1-life spots), and the token without it. */
+static inline unsigned sp_tk_colour(sp_tok t)
+{
+    if (t >= SP_TK_UP)
+        return (t >> SP_TK_COLOUR_SHIFT) & 3u;
+    return t > SP_TK_TWO && t <= SP_TK_TWO + 2 ? (unsigned)(t - SP_TK_TWO) : 0u;
+}
+
+static inline sp_tok sp_tk_plain(sp_tok t)
+{
+    if (t >= SP_TK_UP)
+        return (sp_tok)(t & ~(3u << SP_TK_COLOUR_SHIFT));
+    return t > SP_TK_TWO && t <= SP_TK_TWO + 2 ? (sp_tok)SP_TK_TWO : t;
+}
 
 /* Room for the key of any sp_pos. */
 #define SP_KEY_MAX (SP_MAX_SYMS + SP_MAX_BNDS + 2 * SP_MAX_REGS + SP_MAX_LANDS)
@@ -49,6 +69,10 @@ uint64_t sp_key_moves_estimate(const sp_tok *key, size_t len);
 
 /* Decodes a key (any number of lands) into a position. Returns 0, or -1 if the key is malformed. */
 int sp_key_decode(const sp_tok *key, size_t len, sp_pos *out);
+
+/* sp_key_decode() of an Antwerp key: the colours go into col[] beside out->sym (room for SP_MAX_SYMS).
+ * sp_key_decode() refuses a key with colours. */
+int sp_key_decode_colours(const sp_tok *key, size_t len, sp_pos *out, uint8_t *col);
 
 /* 64- and 128-bit XXH3 of a key's tokens. */
 uint64_t sp_key_hash64(const sp_tok *key, size_t len);

@@ -153,7 +153,7 @@ static void make_zero_loop(builder *bd, const move *mv)
 {
     split sp;
     others_of(bd, UINT32_MAX, bd->in->zeros[bd->r] - 1u, &sp);
-    uint16_t s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter), z = new_spot(bd, bd->in->nletter + 1u);
+    uint16_t z = new_spot(bd, bd->in->nletter), s = (uint16_t)(SP_SYM_LETTER + bd->in->nletter + 1u);
     begin(bd, (uint16_t)(bd->in->nletter + 2));
     put(bd, s), put(bd, z), end_boundary(bd);
     put_side(bd, &sp, mv->mask, true);

@@ -5,7 +5,9 @@
  * with a new spot on it; moves that are mirror images of each other by construction (a loop at a
  * lone spot with the same partition of the other boundaries on either side) are made once. The
  * numbering depends on the position alone, so the same position always gives move m the same child,
- * whichever thread makes it (share.h).
+ * whichever thread makes it (share.h). Letter ids: the child keeps the parent's, and the new spot on
+ * the curve is always letter id p->nletter (the parent's first free id; ends that become letters take
+ * the ids after it), so that a caller can tell it apart (Antwerp sprouts gives it a colour).
  */
 #ifndef SP_MOVEGEN_H
 #define SP_MOVEGEN_H

@@ -134,6 +134,10 @@ typedef struct parser {
     int seen_col[SP_MAX_SYMS];
     uint8_t seen_upper[SP_MAX_SYMS];
     uint16_t seen_name[SP_MAX_SYMS];
+    /* colours (NULL: refused), and each letter's as its first occurrence gave it, with its column */
+    uint8_t *col;
+    uint8_t id_col[SP_MAX_SYMS];
+    int id_col_at[SP_MAX_SYMS];
 } parser;
 
 static int fail_at(parser *ps, const char *where, const char *fmt, ...)
@@ -181,6 +185,8 @@ static int push_sym(parser *ps, unsigned s, const char *where)
         return fail_at(ps, where, "a lone spot 0 must be a boundary by itself");
     if (ps->p->nsym >= SP_MAX_SYMS)
         return fail_at(ps, where, "position too large (more than %d spot occurrences)", SP_MAX_SYMS);
+    if (ps->col)
+        ps->col[ps->p->nsym] = SP_WHITE;
     ps->p->sym[ps->p->nsym++] = (uint16_t)s;
     return 0;
 }
@@ -367,16 +373,66 @@ static bool is_item_start(char c)
     return (c >= '0' && c <= '2') || (c >= 'a' && c <= 'm') || (c >= 'A' && c <= 'Z');
 }
 
+static const char *const colour_names[] = {"white", "red", "blue"};
+
+/* A colour suffix (":r", ":b", ":w"; none: white) after the item that began at `item` and pushed the
+ * last symbol (none after a 0). Only 1-life spots have colours, and a letter's two occurrences are one
+ * spot, so they must agree. */
+static int read_colour(parser *ps, const char *item, char kind)
+{
+    const char *where = ps->at;
+    sp_colour k = SP_WHITE;
+    if (*where == ':') {
+        char c = where[1];
+        if (!ps->col)
+            return fail_at(ps, where,
+                           "a colour (':r', ':b') belongs to Antwerp positions (--rules antwerp-cold or antwerp-hot)");
+        if (kind == '0' || kind == '1')
+            return fail_at(ps, where, "a spot of 2 or 3 lives ('%c') is always white: only a 1-life spot has a colour",
+                           kind);
+        if (c != 'r' && c != 'b' && c != 'w') {
+            char q[16];
+            sp_quote_n(where + 1, c ? 1 : 0, 1, q, sizeof q);
+            return fail_at(ps, where, "a colour is ':r' (red), ':b' (blue) or ':w' (white), not ':%s'", q);
+        }
+        k = c == 'r' ? SP_RED : c == 'b' ? SP_BLUE : SP_WHITE;
+        ps->at += 2;
+    }
+    if (!ps->col || kind == '0')
+        return 0;
+    unsigned i = ps->p->nsym - 1u, s = ps->p->sym[i];
+    ps->col[i] = (uint8_t)k;
+    if (!sp_sym_is_letter(s))
+        return 0;
+    unsigned id = s - SP_SYM_LETTER;
+    if (ps->seen[id] == 1) { /* the first occurrence: the second is checked against it */
+        ps->id_col[id] = (uint8_t)k;
+        ps->id_col_at[id] = (int)(item - ps->text);
+        return 0;
+    }
+    if (ps->id_col[id] == k)
+        return 0;
+    char txt[16];
+    letter_text(txt, sizeof txt, ps->seen_upper[id], ps->seen_name[id]);
+    return fail_at(ps, item, "letter '%s' is %s at column %d but %s here (its two occurrences are one spot)", txt,
+                   colour_names[ps->id_col[id]], ps->id_col_at[id] + 1, colour_names[k]);
+}
+
 static int read_item(parser *ps)
 {
+    const char *item = ps->at;
     char c = *ps->at;
-    if (c == '0')
-        return read_zero(ps);
-    if (c == '1' || c == '2') {
+    int rc;
+    if (c == '0') {
+        rc = read_zero(ps);
+    } else if (c == '1' || c == '2') {
         ps->at++;
-        return push_sym(ps, c == '1' ? SP_SYM_ONE : SP_SYM_TWO, ps->at - 1);
+        rc = push_sym(ps, c == '1' ? SP_SYM_ONE : SP_SYM_TWO, ps->at - 1);
+    } else {
+        rc = read_letter(ps, c >= 'A' && c <= 'Z');
+        c = 'a';
     }
-    return read_letter(ps, c >= 'A' && c <= 'Z');
+    return rc ? rc : read_colour(ps, item, c);
 }
 
 static bool p_region_open(const parser *ps);
@@ -477,11 +533,17 @@ static int parse_v1(parser *ps, const char *end)
 
 int sp_pos_parse(const char *text, sp_pos *out, sp_parse_error *err)
 {
+    return sp_pos_parse_colours(text, out, NULL, err);
+}
+
+int sp_pos_parse_colours(const char *text, sp_pos *out, uint8_t *col, sp_parse_error *err)
+{
     parser ps;
     sp_parse_error dummy;
     memset(&ps, 0, sizeof ps);
     memset(ps.id_of, 0xff, sizeof ps.id_of);
     ps.text = text;
+    ps.col = col;
     ps.p = out;
     ps.err = err ? err : &dummy;
     sp_pos_clear(out);
@@ -522,6 +584,17 @@ static void put(printer *pr, const char *s)
 
 size_t sp_pos_print(const sp_pos *p, sp_syntax syntax, char *buf, size_t cap)
 {
+    return sp_pos_print_colours(p, NULL, syntax, buf, cap);
+}
+
+static void put_colour(printer *pr, const uint8_t *col, unsigned i)
+{
+    if (col && col[i] != SP_WHITE)
+        put(pr, col[i] == SP_RED ? ":r" : ":b");
+}
+
+size_t sp_pos_print_colours(const sp_pos *p, const uint8_t *col, sp_syntax syntax, char *buf, size_t cap)
+{
     printer pr = {buf, cap, 0};
     uint16_t name[SP_MAX_SYMS];
     const bool v1 = syntax == SP_SYNTAX_V1;
@@ -556,6 +629,7 @@ size_t sp_pos_print(const sp_pos *p, sp_syntax syntax, char *buf, size_t cap)
                     unsigned s = p->sym[i];
                     if (s == SP_SYM_ONE || s == SP_SYM_TWO) {
                         put(&pr, s == SP_SYM_ONE ? "1" : "2");
+                        put_colour(&pr, col, i);
                         continue;
                     }
                     unsigned k = s - SP_SYM_LETTER;
@@ -566,6 +640,7 @@ size_t sp_pos_print(const sp_pos *p, sp_syntax syntax, char *buf, size_t cap)
                         name[k] = (uint16_t)(lower ? ++nlower : ++nupper);
                     letter_text(tmp, sizeof tmp, !lower, name[k]);
                     put(&pr, tmp);
+                    put_colour(&pr, col, i);
                 }
                 if (v1)
                     put(&pr, ".");

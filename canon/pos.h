@@ -64,6 +64,13 @@ unsigned sp_pos_region_lives(const sp_pos *p, unsigned r);
 
 typedef enum { SP_SYNTAX_V2 = 2, SP_SYNTAX_V1 = 1 } sp_syntax;
 
+/* Antwerp sprouts' spot colours. Every spot is white, red or blue; only a 1-life spot (SP_SYM_TWO or a
+ * letter) can be other than white, since the spots of the start are white and a spot drawn on a curve
+ * is born with 1 life. A colour array runs beside sym[]: col[i] is the colour of the spot that
+ * occurrence i belongs to (the same at both occurrences of a letter, white at SP_SYM_ONE). Written as
+ * a suffix of the spot's symbol: "2:r", "A:b" (":w", white, is accepted and never printed). */
+typedef enum { SP_WHITE = 0, SP_RED = 1, SP_BLUE = 2 } sp_colour;
+
 typedef struct sp_parse_error {
     int column;        /* 1-based column of the offending character */
     char message[120]; /* what is wrong there */
@@ -76,10 +83,18 @@ typedef struct sp_parse_error {
  * simplified). Returns 0, or -1 with *err filled in. */
 int sp_pos_parse(const char *text, sp_pos *out, sp_parse_error *err);
 
+/* sp_pos_parse() of a position whose 1-life spots may carry colours (col: room for SP_MAX_SYMS, filled
+ * beside out->sym). Every occurrence of a letter must carry its spot's colour; a colour on a 0 or 1 is
+ * refused. sp_pos_parse() refuses colours. */
+int sp_pos_parse_colours(const char *text, sp_pos *out, uint8_t *col, sp_parse_error *err);
+
 /* Writes the position in the given syntax; letters are named in order of first appearance, lower case
  * afresh on each boundary, upper case afresh in each land.
  * Returns the length it needs (excluding the NUL), like snprintf; writes at most cap bytes. */
 size_t sp_pos_print(const sp_pos *p, sp_syntax syntax, char *buf, size_t cap);
+
+/* sp_pos_print() with the colours col[] beside p->sym (NULL: all white) as suffixes. */
+size_t sp_pos_print_colours(const sp_pos *p, const uint8_t *col, sp_syntax syntax, char *buf, size_t cap);
 
 /* Checks the structural invariants (every letter twice, lower case on one boundary, upper case in
  * two regions of the same land, no empty boundary or region). Returns NULL or what is wrong. */

@@ -68,9 +68,24 @@ static void region_lives(const sp_pos *p, const letters *L, const uint16_t *reg_
     }
 }
 
-/* Rules: delete regions with fewer than 2 lives; in a region with 2-3 lives a letter seen twice
- * becomes one '2'; then a letter seen once in its land becomes '2'. Returns which regions survive. */
-static void reduce_regions(sp_pos *p, const uint16_t *reg_of_sym, bool *alive, bool *merge)
+/* Antwerp: regions of 2 lives whose two spots are one red and one blue (simplify.h). Two lives and
+ * no lone spot: two 1-life spots, or one '1' (white). */
+static void kill_stuck(const sp_pos *p, const uint8_t *col, const uint16_t *reg_of_sym, const unsigned *lives,
+                       bool *alive)
+{
+    unsigned seen[SP_MAX_REGS] = {0};
+    for (unsigned i = 0; i < p->nsym; i++)
+        if (p->sym[i] != SP_SYM_DEAD)
+            seen[reg_of_sym[i]] |= 1u << (p->sym[i] == SP_SYM_ONE ? 3 : col[i]);
+    for (unsigned r = 0; r < p->nreg; r++)
+        if (lives[r] == 2 && p->zeros[r] == 0 && seen[r] == (1u << SP_RED | 1u << SP_BLUE))
+            alive[r] = false;
+}
+
+/* Rules: delete regions with fewer than 2 lives (and, with colours, stuck ones); in a region with
+ * 2-3 lives a letter seen twice becomes one '2'; then a letter seen once in its land becomes '2'.
+ * Returns which regions survive. */
+static void reduce_regions(sp_pos *p, const uint8_t *col, const uint16_t *reg_of_sym, bool *alive, bool *merge)
 {
     letters L;
     unsigned lives[SP_MAX_REGS];
@@ -80,6 +95,8 @@ static void reduce_regions(sp_pos *p, const uint16_t *reg_of_sym, bool *alive, b
         alive[r] = lives[r] >= 2;
         merge[r] = lives[r] <= 3 && p->rend[r] - sp_pos_rstart(p, r) >= 1;
     }
+    if (col)
+        kill_stuck(p, col, reg_of_sym, lives, alive);
     for (unsigned i = 0; i < p->nsym; i++) {
         unsigned s = p->sym[i];
         if (s == SP_SYM_DEAD)
@@ -123,9 +140,11 @@ static void copy_used(sp_pos *dst, const sp_pos *src)
 }
 
 /* Rewrites the surviving regions, grouped into lands, dropping dead symbols and empty boundaries,
- * and merging the boundaries of the regions marked in merge[] into one. */
-static void rebuild(sp_pos *p, const bool *alive, const bool *merge, const uint16_t *reg_of_sym)
+ * and merging the boundaries of the regions marked in merge[] into one; colours (if any) move with
+ * their symbols. */
+static void rebuild(sp_pos *p, uint8_t *col, const bool *alive, const bool *merge, const uint16_t *reg_of_sym)
 {
+    uint8_t qcol[SP_MAX_SYMS];
     static const uint16_t none = 0xffff;
     uint16_t parent[SP_MAX_REGS], first_reg[SP_MAX_SYMS];
     for (unsigned r = 0; r < p->nreg; r++)
@@ -155,8 +174,11 @@ static void rebuild(sp_pos *p, const bool *alive, const bool *merge, const uint1
             q.zeros[q.nreg] = p->zeros[r];
             for (unsigned b = sp_pos_rstart(p, r); b < p->rend[r]; b++) {
                 for (unsigned i = sp_pos_bstart(p, b); i < p->bend[b]; i++)
-                    if (p->sym[i] != SP_SYM_DEAD)
+                    if (p->sym[i] != SP_SYM_DEAD) {
+                        if (col)
+                            qcol[q.nsym] = col[i];
                         q.sym[q.nsym++] = p->sym[i];
+                    }
                 bool open_merge = merge[r] && b + 1 < p->rend[r];
                 if (!open_merge && q.nsym > (q.nbnd ? q.bend[q.nbnd - 1] : 0))
                     q.bend[q.nbnd++] = q.nsym;
@@ -166,14 +188,21 @@ static void rebuild(sp_pos *p, const bool *alive, const bool *merge, const uint1
         q.lend[q.nland++] = q.nreg;
     }
     copy_used(p, &q);
+    if (col)
+        memcpy(col, qcol, q.nsym);
 }
 
-void sp_pos_simplify(sp_pos *p)
+void sp_pos_simplify_colours(sp_pos *p, uint8_t *col)
 {
     uint16_t reg_of_sym[SP_MAX_SYMS];
     bool alive[SP_MAX_REGS], merge[SP_MAX_REGS];
     collapse_adjacent(p);
     map_symbols_to_regions(p, reg_of_sym);
-    reduce_regions(p, reg_of_sym, alive, merge);
-    rebuild(p, alive, merge, reg_of_sym);
+    reduce_regions(p, col, reg_of_sym, alive, merge);
+    rebuild(p, col, alive, merge, reg_of_sym);
+}
+
+void sp_pos_simplify(sp_pos *p)
+{
+    sp_pos_simplify_colours(p, NULL);
 }

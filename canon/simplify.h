@@ -18,4 +18,12 @@
 
 void sp_pos_simplify(sp_pos *p);
 
+/* sp_pos_simplify() of an Antwerp position whose colours col[] run beside p->sym (pos.h): every rule
+ * keeps a spot's colour with it (the rules are about the drawing: a spot's colour only decides who
+ * may use it, and the moves a rule relies on have the same ends whatever their colours), and one
+ * more region dies: two 1-life spots, one red and one blue, alone in a region. Left may join only
+ * spots that are not red and Right only spots that are not blue, so no move can ever be made there
+ * (a region only loses spots to moves elsewhere), as in a region of fewer than 2 lives. */
+void sp_pos_simplify_colours(sp_pos *p, uint8_t *col);
+
 #endif

@@ -26,6 +26,11 @@ static void identity(uint16_t *a, unsigned n, unsigned from)
 
 void sp_sym_random_image(const sp_pos *p, sp_pos *q, uint64_t *rng)
 {
+    sp_sym_random_image_colours(p, NULL, q, NULL, rng);
+}
+
+void sp_sym_random_image_colours(const sp_pos *p, const uint8_t *col, sp_pos *q, uint8_t *qcol, uint64_t *rng)
+{
     uint16_t rename[SP_MAX_SYMS], lands[SP_MAX_LANDS], regs[SP_MAX_REGS], bnds[SP_MAX_BNDS];
     identity(rename, p->nletter, 0);
     shuffle(rename, p->nletter, rng);
@@ -46,7 +51,9 @@ void sp_sym_random_image(const sp_pos *p, sp_pos *q, uint64_t *rng)
                 unsigned b = bnds[bi], s0 = sp_pos_bstart(p, b), n = p->bend[b] - s0;
                 unsigned rot = (unsigned)(sp_rng_next(rng) % n);
                 for (unsigned k = 0; k < n; k++) {
-                    unsigned s = p->sym[mirror ? s0 + (rot + n - k) % n : s0 + (rot + k) % n];
+                    unsigned i = mirror ? s0 + (rot + n - k) % n : s0 + (rot + k) % n, s = p->sym[i];
+                    if (col)
+                        qcol[q->nsym] = col[i];
                     q->sym[q->nsym++] =
                         sp_sym_is_letter(s) ? (uint16_t)(SP_SYM_LETTER + rename[s - SP_SYM_LETTER]) : (uint16_t)s;
                 }

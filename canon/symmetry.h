@@ -14,6 +14,9 @@
  * reordered, every boundary rotated, and each region mirrored (all its boundaries reversed) or not. */
 void sp_sym_random_image(const sp_pos *p, sp_pos *out, uint64_t *rng);
 
+/* The same for an Antwerp position: its colours col[] beside p->sym go with their spots into outcol. */
+void sp_sym_random_image_colours(const sp_pos *p, const uint8_t *col, sp_pos *out, uint8_t *outcol, uint64_t *rng);
+
 /* The heuristic form of GLOP (Lemoine and Viennot): name letters by first
  * appearance, rotate each boundary to its least rotation, sort boundaries, try each region reversed,
  * sort regions and lands, repeat until nothing changes. A faithful key of p, but equivalent positions

@@ -237,3 +237,105 @@ int sp_variants_brussels(sp_variants *v, const sp_br_pos *p, sp_br_lengths *out)
     out->regions = sp_nimstore_count(v->memo);
     return 0;
 }
+
+/* ---------------------------------------------------------------- Antwerp */
+
+/* Memo keys: the whole position key with its land ends turned into AW_LAND (the store keeps one
+ * land's worth of tokens, ended by SP_TK_END_L), then the player to move, then SP_TK_END_L. No
+ * token of a key reaches these values (keys.h). */
+enum { AW_LAND = 0xfffe, AW_PLAYER = 0xfff0, AW_MEMO_MAX = SP_KEY_MAX + 2 };
+
+static size_t aw_memo_key(const sp_tok *key, size_t len, sp_player who, sp_tok *out)
+{
+    for (size_t i = 0; i < len; i++)
+        out[i] = key[i] == SP_TK_END_L ? (sp_tok)AW_LAND : key[i];
+    out[len] = (sp_tok)(AW_PLAYER + who);
+    out[len + 1] = SP_TK_END_L;
+    return len + 2;
+}
+
+/* The memo's answer for `who` to move in a position key: 1 win, 0 loss, -1 unknown. */
+static int aw_memo_get(const sp_variants *v, const sp_tok *key, size_t len, sp_player who)
+{
+    sp_tok mk[AW_MEMO_MAX];
+    size_t n = aw_memo_key(key, len, who, mk);
+    return sp_nimstore_get(v->memo, mk, n, sp_key_hash64(mk, n));
+}
+
+/* Records an answer; false when the store is full (nothing more can be kept). */
+static bool aw_memo_put(sp_variants *v, const sp_tok *key, size_t len, sp_player who, unsigned wins)
+{
+    sp_tok mk[AW_MEMO_MAX];
+    size_t n = aw_memo_key(key, len, who, mk);
+    return sp_nimstore_put(v->memo, mk, n, sp_key_hash64(mk, n), wins) || !sp_nimstore_full(v->memo);
+}
+
+typedef struct aw_collect {
+    sp_canon_ctx *ctx;
+    sp_children *kids;
+    sp_tok key[SP_KEY_MAX];
+} aw_collect;
+
+static int aw_child(void *arg, sp_pos *child, uint8_t *col)
+{
+    aw_collect *c = arg;
+    sp_pos_simplify_colours(child, col);
+    size_t len = sp_canon_pos_colours(c->ctx, child, col, c->key);
+    return sp_children_add(c->kids, c->key, len) < 0 ? -1 : 0;
+}
+
+/* The children of `who`'s moves in a position key, canonical and without repeats; -1 on an error. */
+static int aw_children(sp_variants *v, const sp_tok *key, size_t len, sp_player who, sp_children *kids)
+{
+    sp_pos *p = malloc(sizeof *p);
+    uint8_t *col = malloc(SP_MAX_SYMS);
+    aw_collect *c = malloc(sizeof *c);
+    int rc = !p || !col || !c || sp_key_decode_colours(key, len, p, col) ? -1 : 0;
+    if (rc == 0) {
+        c->ctx = v->ctx;
+        c->kids = kids;
+        rc = sp_aw_moves(p, col, v->rules == SP_RULES_ANTWERP_HOT, who, aw_child, c);
+    }
+    free(c);
+    free(col);
+    free(p);
+    return rc;
+}
+
+int sp_variants_antwerp_wins(sp_variants *v, const sp_tok *key, size_t len, sp_player who)
+{
+    if (len == 0)
+        return 0; /* no move left: normal play, the player to move loses */
+    int got = aw_memo_get(v, key, len, who);
+    if (got >= 0)
+        return got;
+    sp_children kids;
+    sp_children_init(&kids);
+    int value = aw_children(v, key, len, who, &kids) ? -1 : 0;
+    sp_player other = who == SP_LEFT ? SP_RIGHT : SP_LEFT;
+    /* a child the memo already knows lost for the opponent decides at once; then search the others */
+    for (size_t i = 0; value == 0 && i < kids.n; i++)
+        value = aw_memo_get(v, kids.tok + kids.off[i], kids.len[i], other) == 0;
+    for (size_t i = 0; value == 0 && i < kids.n; i++) {
+        int g = sp_variants_antwerp_wins(v, kids.tok + kids.off[i], kids.len[i], other);
+        value = g < 0 ? -1 : g == 0;
+    }
+    sp_children_free(&kids);
+    v->nodes++;
+    if (value >= 0 && !aw_memo_put(v, key, len, who, (unsigned)value))
+        return -1;
+    return value;
+}
+
+int sp_variants_antwerp_class(sp_variants *v, const sp_tok *key, size_t len)
+{
+    int l = sp_variants_antwerp_wins(v, key, len, SP_LEFT);
+    int r = l < 0 ? -1 : sp_variants_antwerp_wins(v, key, len, SP_RIGHT);
+    return r < 0 ? -1 : l | r << 1;
+}
+
+const char *sp_aw_class_name(sp_aw_class c)
+{
+    static const char *const names[] = {"second player wins", "Left wins", "Right wins", "first player wins"};
+    return (unsigned)c < 4 ? names[c] : "?";
+}

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "antwerp.h"
 #include "brussels.h"
 #include "keys.h"
 
@@ -48,5 +49,26 @@ typedef struct sp_br_lengths {
     uint64_t regions; /* distinct regions reached so far by this solver */
 } sp_br_lengths;
 int sp_variants_brussels(sp_variants *v, const sp_br_pos *p, sp_br_lengths *out);
+
+/* Antwerp (the solver's rules, cold or hot): whether `who`, to move in the position of an Antwerp key
+ * (canonical.h's *_colours; any number of lands), wins: 1, 0, or -1 out of room. A memoised minimax
+ * over whole positions with the player to move in the memo key: the game is partizan, so neither
+ * Sprague-Grundy nor the outcomes of the lands alone decide a sum, and no land is valued apart. */
+int sp_variants_antwerp_wins(sp_variants *v, const sp_tok *key, size_t len, sp_player who);
+
+/* The outcome class, from both searches (Left first, Right first): bit 0 set when Left moving first
+ * wins, bit 1 when Right moving first does. */
+typedef enum {
+    SP_CLASS_SECOND = 0, /* P: the player to move loses, whoever it is */
+    SP_CLASS_LEFT = 1,   /* L: Left wins, first or second */
+    SP_CLASS_RIGHT = 2,  /* R: Right wins, first or second */
+    SP_CLASS_FIRST = 3,  /* N: the player to move wins */
+} sp_aw_class;
+
+/* The class (0..3), or -1 out of room. */
+int sp_variants_antwerp_class(sp_variants *v, const sp_tok *key, size_t len);
+
+/* "second player wins", "Left wins", "Right wins", "first player wins". */
+const char *sp_aw_class_name(sp_aw_class c);
 
 #endif

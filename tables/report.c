@@ -2,6 +2,7 @@
  * every finished n, reading the CSV back for --resume, provenance of every row. */
 #include "report.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,20 +369,52 @@ static void glop_md(sp_text *out, const sp_table *normal)
                          "(n = %u).\n", at_or_below, compared, worst, worst_n);
 }
 
-/* The section DIR/variants.md holds (written by `sprouts table --rules R`), when there is one. */
-static void variants_md(sp_text *out, const char *dir)
+/* Appends the file at path (nothing when it cannot be read); returns whether it could. */
+static bool add_file(sp_text *out, const char *path)
 {
-    char path[4096], buf[4096];
-    snprintf(path, sizeof path, "%s/variants.md", dir);
+    char buf[4096];
     FILE *f = fopen(path, "r");
     if (!f)
-        return;
-    sp_text_add(out, "\n");
+        return false;
     for (size_t n; (n = fread(buf, 1, sizeof buf - 1, f)) > 0;) {
         buf[n] = '\0';
         sp_text_add(out, "%s", buf);
     }
     fclose(f);
+    return true;
+}
+
+/* The section DIR/variants.md holds (written by `sprouts table --rules R`), when there is one. */
+static void variants_md(sp_text *out, const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/variants.md", dir);
+    if (access(path, R_OK) == 0) {
+        sp_text_add(out, "\n");
+        add_file(out, path);
+    }
+}
+
+static const char variants_heading[] = "\n## The variants of the seed article\n";
+static const char provenance_heading[] = "\n## Provenance\n";
+
+int sp_table_readme_variants(const char *dir, char *err, size_t errcap)
+{
+    char path[4096];
+    sp_text old = {0}, out = {0};
+    snprintf(path, sizeof path, "%s/README.md", dir);
+    if (!add_file(&old, path) || !old.s)
+        return 0;
+    char *end = strstr(old.s, provenance_heading), *start = end ? strstr(old.s, variants_heading) : NULL;
+    if (end && (!start || start > end))
+        start = end; /* no section yet: it goes before the provenance, as sp_table_readme() puts it */
+    if (end) {
+        sp_text_add(&out, "%.*s", (int)(start - old.s), old.s);
+        variants_md(&out, dir);
+        sp_text_add(&out, "%s", end);
+    }
+    sp_text_free(&old);
+    return end ? sp_text_save(&out, path, err, errcap) : 0;
 }
 
 int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_table_origin *by, const char *dir,

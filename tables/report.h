@@ -57,6 +57,11 @@ typedef struct sp_table_origin {
 int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_table_origin *by, const char *dir,
                     char *err, size_t errcap);
 
+/* Rewrites the variants' section of DIR/README.md from DIR/variants.md (as sp_table_readme() would
+ * write it, the rest unchanged), when the README is there and has its provenance section; 0, or -1
+ * with a reason. */
+int sp_table_readme_variants(const char *dir, char *err, size_t errcap);
+
 /* Provenance: today's date (UTC) and the machine ("CPU MODEL, N cores"). */
 void sp_table_provenance(char *date, size_t dcap, char *machine, size_t mcap);
 

@@ -101,6 +101,19 @@ static const char *intro(const char *rules)
                "spot on it), normal play, from n spots. The seed article: \"the first player wins with "
                "perfect play\". Nimbers by the Sprague-Grundy recursion over lands (every child of every "
                "land reached, no pruning); the first player wins iff the nimber is not 0.";
+    if (!strncmp(rules, "antwerp-", 8)) {
+        bool hot = !strcmp(rules, "antwerp-hot");
+        return hot ? "**Antwerp sprouts, hot** (as cold, but Left draws a blue spot on each curve and Right a red "
+                     "one), normal play, from n white spots, found the same way."
+                   : "**Antwerp sprouts, cold** (every spot white, red or blue; Left may join only spots that are "
+                     "not red, Right only spots that are not blue; Left draws a red spot on each curve, Right a "
+                     "blue one), normal play, from n white spots. The seed article names the variant and claims "
+                     "no outcome. A partizan game: Sprague-Grundy does not apply, so the outcome class comes "
+                     "from two memoised minimax searches over whole positions with the player to move in the "
+                     "memo key (Left first, Right first). n white spots look the same to both players once the "
+                     "colours are exchanged, so the class is always \"first player wins\" or \"second player "
+                     "wins\".";
+    }
     if (!strcmp(rules, "brussels"))
         return "**Brussels sprouts** (crosses of four arms), normal play, from n crosses. The seed "
                "article: \"every game lasts 5n - 2 moves\". The shortest and the longest game are found "
@@ -110,27 +123,63 @@ static const char *intro(const char *rules)
     return rules;
 }
 
+/* The README's columns: CSV field, title, right-aligned; those of fields 4..8 are shown for a rule set
+ * only when one of its rows fills them (Antwerp has no nimber, black-and-white no game lengths). */
+static const struct {
+    unsigned field;
+    const char *title;
+    bool right;
+} columns[] = {
+    {1, "n", true},         {2, "position", false},       {3, "outcome", false},  {4, "nimber", true},
+    {5, "shortest", true},  {6, "longest", true},         {7, "claim", false},    {8, "agrees", false},
+    {9, "positions expanded", true}, {11, "seconds", true}, {12, "version", false}, {13, "date", false},
+    {14, "machine", false},
+};
+enum { NCOLUMNS = sizeof columns / sizeof columns[0] };
+
+/* Which columns the rows of rule set `rules` from row i on fill (bit k: columns[k]). */
+static unsigned used_columns(const vt_rows *r, unsigned i, const char *rules)
+{
+    char f[160], ru[160];
+    unsigned mask = 0;
+    for (; i < r->n && !strcmp(field(r->line[i], 0, ru, sizeof ru), rules); i++)
+        for (unsigned k = 0; k < NCOLUMNS; k++)
+            if (columns[k].field < 4 || columns[k].field > 8 || *field(r->line[i], columns[k].field, f, sizeof f))
+                mask |= 1u << k;
+    return mask;
+}
+
 /* Writes DIR/variants.md: a table per rule set, from the rows. */
 static int write_section(const vt_rows *r, const char *dir, char *err, size_t errcap)
 {
     sp_text t = {0};
-    char path[4096], f[16][160], prev[160] = "";
+    char path[4096], f[160], prev[160] = "";
+    unsigned mask = 0;
     sp_text_add(&t, "## The variants of the seed article\n\n"
                     "Written by `sprouts table --rules R` from `variants.csv` (a row per rule set and n, with "
                     "provenance). A separate memoised solver (`solver/variants.h`), exhaustive: no "
                     "certificates yet.\n");
     for (unsigned i = 0; i < r->n; i++) {
-        for (unsigned k = 0; k < 15; k++)
-            field(r->line[i], k, f[k], sizeof f[k]);
-        if (strcmp(prev, f[0])) {
-            snprintf(prev, sizeof prev, "%s", f[0]);
-            sp_text_add(&t, "\n%s\n\n", intro(f[0]));
-            sp_text_add(&t, "| n | position | outcome | nimber | shortest | longest | claim | agrees | positions "
-                            "expanded | seconds | version | date | machine |\n"
-                            "| ---: | --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | --- | --- | --- |\n");
+        field(r->line[i], 0, f, sizeof f);
+        if (strcmp(prev, f)) {
+            snprintf(prev, sizeof prev, "%s", f);
+            mask = used_columns(r, i, prev);
+            sp_text_add(&t, "\n%s\n\n|", intro(prev));
+            for (unsigned k = 0; k < NCOLUMNS; k++)
+                if (mask >> k & 1)
+                    sp_text_add(&t, " %s |", columns[k].title);
+            sp_text_add(&t, "\n|");
+            for (unsigned k = 0; k < NCOLUMNS; k++)
+                if (mask >> k & 1)
+                    sp_text_add(&t, " %s |", columns[k].right ? "---:" : "---");
+            sp_text_add(&t, "\n");
         }
-        sp_text_add(&t, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2], f[3],
-                    f[4], f[5], f[6], f[7], f[8], f[9], f[11], f[12], f[13], f[14]);
+        sp_text_add(&t, "|");
+        for (unsigned k = 0; k < NCOLUMNS; k++)
+            if (mask >> k & 1)
+                sp_text_add(&t, columns[k].field == 2 ? " `%s` |" : " %s |",
+                            field(r->line[i], columns[k].field, f, sizeof f));
+        sp_text_add(&t, "\n");
     }
     snprintf(path, sizeof path, "%s/variants.md", dir);
     return sp_text_save(&t, path, err, errcap);
@@ -169,6 +218,13 @@ static int solve_size(sp_variants *v, sp_rules rules, unsigned n, sp_text *row)
     }
     size_t len = sp_pos_key(ctx, &p, key);
     sp_canon_ctx_free(ctx);
+    if (rules == SP_RULES_ANTWERP_COLD || rules == SP_RULES_ANTWERP_HOT) {
+        int c = sp_variants_antwerp_class(v, key, len); /* n white spots: a key without colours */
+        if (c < 0)
+            return 1;
+        sp_text_add(row, "0*%u,%s,,,,,", n, sp_aw_class_name((sp_aw_class)c));
+        return 0;
+    }
     int g = sp_variants_bw_nimber(v, key, len);
     if (g < 0)
         return 1;
@@ -217,7 +273,8 @@ int sp_vtable_run(const sp_vtable_opts *o, char *err, size_t errcap)
         }
         if (o->rows)
             fprintf(o->rows, "%s\n", row.s), fflush(o->rows);
-        if (write_csv(&rows, o->out, err, errcap) || write_section(&rows, o->out, err, errcap))
+        if (write_csv(&rows, o->out, err, errcap) || write_section(&rows, o->out, err, errcap) ||
+            sp_table_readme_variants(o->out, err, errcap))
             rc = -1;
     }
     sp_variants_free(v);

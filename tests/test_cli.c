@@ -130,6 +130,25 @@ START_TEST(solve_json)
 }
 END_TEST
 
+/* Antwerp positions on the command line: colours read and printed, the class said, bad colours
+ * refused on one line with their column (the plain commands refuse colours). */
+START_TEST(antwerp_positions)
+{
+    ck_assert_int_eq(run("solve", "AB:r|0.AB:r", "--rules=antwerp-cold"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "(canonical AB:r|0.AB:r)"));
+    ck_assert_int_eq(run("solve", "0*2", "--rules=antwerp-hot"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "outcome: first player wins (Left moving first wins, Right moving first wins)"));
+    ck_assert_int_eq(run("solve", "0*2 ", "--rules=antwerp-cold"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "outcome: second player wins"));
+    ck_assert_int_eq(run("solve", "2:r2:q", "--rules=antwerp-cold"), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_ptr_nonnull(strstr(err, "'2:r2:q': column 5: a colour is ':r' (red), ':b' (blue) or ':w' (white), not ':q'"));
+    ck_assert_int_eq(run("canon", "2:r2", NULL), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_ptr_nonnull(strstr(err, "antwerp"));
+}
+END_TEST
+
 /* Ctrl-C during a long search: a clean stop with a one-line message and exit status 1. */
 START_TEST(interrupt_stops_cleanly)
 {
@@ -169,6 +188,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, bad_position_is_usage_error);
     tcase_add_test(tc, table_and_verify_usage);
     tcase_add_test(tc, solve_json);
+    tcase_add_test(tc, antwerp_positions);
     tcase_add_test(tc, interrupt_stops_cleanly);
     suite_add_tcase(s, tc);
     return sp_test_main(s, argc, argv);

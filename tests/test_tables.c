@@ -27,6 +27,7 @@
 #include "testutil.h"
 #include "verify.h"
 #include "vgame.h"
+#include "vtable.h"
 
 static char dir[256];
 
@@ -1875,6 +1876,51 @@ START_TEST(base_only_leaves_the_state_unread)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- the variants' table */
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Antwerp rows join the variants' table beside the others, with only the columns they fill, and
+ * DIR/README.md's copy of the section follows (the rest of the README untouched; a README without
+ * the section gets it before its provenance, as the main table run writes it). */
+START_TEST(variants_table_and_readme)
+{
+    char csv[512], md[512], readme[512], buf[1 << 16];
+    path_in(csv, sizeof csv, "variants.csv");
+    path_in(md, sizeof md, "variants.md");
+    path_in(readme, sizeof readme, "README.md");
+    write_file(readme, "# Results\n\nintro\n\n## Normal play\n\nrows\n\n## Provenance\n\nby whom\n");
+    sp_vtable_opts o = {.rules = SP_RULES_BW, .from = 1, .to = 2, .out = dir, .bytes = 16u << 20,
+                        .version = "test", .rows = NULL};
+    char err[256];
+    ck_assert_int_eq(sp_vtable_run(&o, err, sizeof err), 0);
+    o.rules = SP_RULES_ANTWERP_COLD, o.to = 3;
+    ck_assert_int_eq(sp_vtable_run(&o, err, sizeof err), 0);
+    o.rules = SP_RULES_ANTWERP_HOT, o.to = 2;
+    ck_assert_int_eq(sp_vtable_run(&o, err, sizeof err), 0);
+    sp_test_read_file(csv, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "\nantwerp-cold,3,0*3,second player wins,,,,,,"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nantwerp-hot,2,0*2,first player wins,,,,,,"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nbw,2,0*2,win,2,,,first player wins,yes,"));
+    char section[1 << 14];
+    sp_test_read_file(md, section, sizeof section);
+    ck_assert_ptr_nonnull(strstr(section, "**Antwerp sprouts, cold**"));
+    ck_assert_ptr_nonnull(strstr(section, "| n | position | outcome | positions expanded | seconds |"));
+    ck_assert_ptr_nonnull(strstr(section, "| n | position | outcome | nimber | claim | agrees | positions expanded |"));
+    ck_assert_ptr_nonnull(strstr(section, "| 3 | `0*3` | second player wins | "));
+    sp_test_read_file(readme, buf, sizeof buf);
+    char want[1 << 15];
+    snprintf(want, sizeof want, "# Results\n\nintro\n\n## Normal play\n\nrows\n\n%s\n## Provenance\n\nby whom\n", section);
+    ck_assert_str_eq(buf, want);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -1918,5 +1964,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
+    sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
     return sp_test_main(s, argc, argv);
 }

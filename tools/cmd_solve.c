@@ -25,7 +25,8 @@ static const char usage[] =
     "  --nim-mb M   nimber store (misère: land store) in MiB (default: an eighth of the table, at\n"
     "               least 16); once full, nimbers proven later are not kept\n"
     "  --json       print one JSON object instead of text\n"
-    "  --rules R    a variant instead: bw, brussels (see 'sprouts solve --rules bw --help')\n"
+    "  --rules R    a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts solve\n"
+    "               --rules bw --help': also how Antwerp positions give their spots colours)\n"
     "  --quiet      no progress lines on stderr\n"
     "  -h, --help\n"
     "Exit status: 0 solved, 1 interrupted or out of memory, 2 bad usage.\n";

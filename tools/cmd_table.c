@@ -56,7 +56,8 @@ static const char usage[] =
     "                  of an unsolved attempt) makes a certificate that must prove them, which can\n"
     "                  cost far more than searching without them (what is proven is still saved)\n"
     "  --quiet         no progress lines on stderr\n"
-    "  --rules R       a variant instead: bw, brussels (see 'sprouts table --rules bw --help')\n"
+    "  --rules R       a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts\n"
+    "                  table --rules bw --help')\n"
     "  -h, --help\n"
     "Exit status: 0 done, 1 stopped or failed, 2 bad usage.\n";
 

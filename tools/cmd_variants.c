@@ -1,6 +1,7 @@
 /* cmd_variants.c: `sprouts solve POS --rules R` and `sprouts table --rules R` for the variants of
  * solver/variants.h (black-and-white, Brussels, Antwerp): what one position is worth under them. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
@@ -19,7 +20,12 @@ static const char usage[] =
     "  bw            black-and-white sprouts (a curve with or without a new spot): outcome and nimber\n"
     "  brussels      Brussels sprouts (POS: 'x*n' or regions of boundaries of free arms, e.g.\n"
     "                'x.22|222'): the shortest and longest game over every line of play, the nimber\n"
-    "  antwerp-cold, antwerp-hot  Antwerp sprouts: named, not built yet (refused)\n"
+    "  antwerp-cold, antwerp-hot  Antwerp sprouts (partizan): Left may join spots that are not red,\n"
+    "                Right spots that are not blue; cold: Left draws red spots, Right blue ones; hot:\n"
+    "                the other way round. The outcome class by two memoised minimax searches over whole\n"
+    "                positions (Left first, Right first). POS may give 1-life spots colours: a suffix\n"
+    "                ':r' (red) or ':b' (blue) on a '2' or on each occurrence of a letter, e.g.\n"
+    "                'AB:r|AB:r' (no suffix: white; '0' and '1' are always white)\n"
     "  --mb M        memo tables in MiB (default 1024)\n"
     "  --json        print one JSON object instead of text\n"
     "  -h, --help\n"
@@ -112,6 +118,49 @@ static int solve_bw(const variant_args *a, sp_variants *v, double t0)
     return SP_EXIT_OK;
 }
 
+static int solve_antwerp(const variant_args *a, sp_variants *v, double t0)
+{
+    const char *prog = "sprouts solve";
+    sp_pos *p = malloc(sizeof *p);
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    uint8_t col[SP_MAX_SYMS];
+    sp_tok key[SP_KEY_MAX];
+    size_t len = 0;
+    int rc = !p || !ctx ? sp_cli_fail(prog, "out of memory") : sp_tool_parse_pos_colours(prog, a->pos, p, col);
+    if (rc == 0)
+        len = sp_pos_key_colours(ctx, p, col, key);
+    sp_canon_ctx_free(ctx);
+    free(p);
+    if (rc)
+        return rc;
+    char canon[4096];
+    sp_tool_key_string(key, len, 0, canon, sizeof canon);
+    int l = sp_variants_antwerp_wins(v, key, len, SP_LEFT);
+    uint64_t nodes_l = sp_variants_nodes(v);
+    int r = l < 0 ? -1 : sp_variants_antwerp_wins(v, key, len, SP_RIGHT);
+    if (r < 0)
+        return sp_cli_fail(prog, "out of room after %llu positions; nothing decided",
+                           (unsigned long long)sp_variants_nodes(v));
+    double secs = sp_clock_now() - t0;
+    const char *cls = sp_aw_class_name((sp_aw_class)(l | r << 1)), *rules = sp_rules_name(a->rules);
+    unsigned long long nodes = sp_variants_nodes(v), stored = sp_variants_stored(v);
+    if (a->json)
+        printf("{\"position\": \"%s\", \"canonical\": \"%s\", \"rules\": \"%s\", \"outcome\": \"%s\", "
+               "\"left_first\": \"%s\", \"right_first\": \"%s\", \"nodes\": %llu, \"nodes_left_first\": %llu, "
+               "\"stored\": %llu, \"seconds\": %.3f}\n",
+               a->pos, canon, rules, cls, l ? "win" : "loss", r ? "win" : "loss", nodes,
+               (unsigned long long)nodes_l, stored, secs);
+    else
+        printf("position: %s (canonical %s)\nrules: %s (Antwerp sprouts, %s, normal play)\n"
+               "outcome: %s (Left moving first %s, Right moving first %s)\n"
+               "work: %llu positions expanded (%llu with Left first), %llu stored, %.3f s\n",
+               a->pos, canon, rules,
+               a->rules == SP_RULES_ANTWERP_HOT ? "Left draws blue spots, Right red ones"
+                                                : "Left draws red spots, Right blue ones",
+               cls, l ? "wins" : "loses", r ? "wins" : "loses", nodes, (unsigned long long)nodes_l, stored, secs);
+    return SP_EXIT_OK;
+}
+
 static int solve_brussels(const variant_args *a, sp_variants *v, double t0)
 {
     const char *prog = "sprouts solve";
@@ -162,16 +211,18 @@ int sp_cmd_variant_solve(int argc, char **argv)
     else if (a.rules == SP_RULES_BRUSSELS)
         rc = solve_brussels(&a, v, t0);
     else
-        rc = sp_cli_fail("sprouts solve", "Antwerp sprouts is not built yet (its coloured positions)");
+        rc = solve_antwerp(&a, v, t0);
     sp_variants_free(v);
     return rc;
 }
 
 static const char table_usage[] =
-    "Usage: sprouts table --rules bw|brussels [--from A] [--to B] [--out DIR] [--mb M] [--time-limit S]\n"
-    "Solves 0*A..0*B (black-and-white) or x*A..x*B (Brussels) one after the other with one solver and\n"
-    "writes DIR/variants.csv (a row per rule set and n, with provenance; rows of other rule sets and\n"
-    "sizes kept) and DIR/variants.md (the results README's section on the variants) after each size.\n"
+    "Usage: sprouts table --rules bw|brussels|antwerp-cold|antwerp-hot [--from A] [--to B] [--out DIR]\n"
+    "                     [--mb M] [--time-limit S]\n"
+    "Solves 0*A..0*B (black-and-white, Antwerp) or x*A..x*B (Brussels) one after the other with one\n"
+    "solver and writes DIR/variants.csv (a row per rule set and n, with provenance; rows of other rule\n"
+    "sets and sizes kept) and DIR/variants.md (the results README's section on the variants) after\n"
+    "each size; DIR/README.md's copy of that section too, when it has one.\n"
     "  --from A, --to B  sizes (default 1..6)\n"
     "  --out DIR     where the table goes (default results)\n"
     "  --mb M        memo tables in MiB (default 1024)\n"
@@ -216,8 +267,8 @@ int sp_cmd_variant_table(int argc, char **argv)
     }
     if (optind != argc)
         return sp_cli_usage(prog, "unexpected argument '%s' (see --help)", argv[optind]);
-    if (o.rules != SP_RULES_BW && o.rules != SP_RULES_BRUSSELS)
-        return sp_cli_usage(prog, "--rules for a table is bw or brussels (Antwerp is not built yet)");
+    if (!o.rules)
+        return sp_cli_usage(prog, "--rules is bw, brussels, antwerp-cold or antwerp-hot");
     if (o.from > o.to)
         return sp_cli_usage(prog, "--from %u is after --to %u", o.from, o.to);
     char err[256];
