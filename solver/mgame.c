@@ -164,7 +164,7 @@ sp_mg *sp_mg_new(size_t bytes)
         return NULL;
     /* shares from what Sprouts lands were measured to need (docs/performance.md): an eighth for the
      * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
-     * for the sum memo (likewise, half of it for its largest size and the rest for the smaller ones,
+     * for the sum memo (likewise, but its largest size fills to three quarters; half of it for that size and the rest for the smaller ones,
      * which keep their pages: see release_slots), a record per two index slots, and the rest (about
      * half) for the option lists */
     t->index_max = pow2_within(bytes / 8, sizeof(uint64_t));
@@ -519,7 +519,10 @@ static void memo_put(sp_mg *t, uint64_t key, sp_mg_id v)
 {
     for (;;) {
         memo_gen *g = atomic_load_explicit(&t->memo, memory_order_acquire);
-        if (2 * (atomic_load_explicit(&g->count, memory_order_relaxed) + 1) > g->mask + 1) {
+        uint64_t size = g->mask + 1, count = atomic_load_explicit(&g->count, memory_order_relaxed) + 1;
+        /* the largest size fills to three quarters before the table is full: sums outnumber games
+         * about two to one, and a full memo stops every new sum (probes at 3/4: about 8.5 per miss) */
+        if (size >= t->memo_max ? 4 * count > 3 * size : 2 * count > size) {
             if (!memo_grow(t, g))
                 return;
             continue;
