@@ -164,9 +164,9 @@ sp_mg *sp_mg_new(size_t bytes)
         return NULL;
     /* shares from what Sprouts lands were measured to need (docs/performance.md): an eighth for the
      * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
-     * for the sum memo (likewise, but its largest size fills to three quarters; half of it for that size and the rest for the smaller ones,
-     * which keep their pages: see release_slots), a record per two index slots, and the rest (about
-     * half) for the option lists */
+     * for the sum memo (likewise, but its largest size fills to three quarters; half of the quarter
+     * for that size and the rest for the smaller ones, which keep their pages: see release_slots),
+     * a record per two index slots, and the rest (about half) for the option lists */
     t->index_max = pow2_within(bytes / 8, sizeof(uint64_t));
     t->memo_max = pow2_within(bytes / 8, sizeof(sum_slot));
     t->rec_cap = t->index_max / 2;
