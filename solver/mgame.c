@@ -300,25 +300,22 @@ static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
 /* Sorts ids ascending: insertion sort for short lists, else an LSD radix sort by bytes that skips
  * the bytes all ids share (the high ones, mostly). A typed sort, since qsort's callbacks were a fifth
  * of misère play's time (docs/performance.md). */
+static void insertion_sort(sp_mg_id *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        sp_mg_id x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
 static void sort_ids(sp_mg_id *v, size_t n)
 {
-    if (n <= 32) {
-        for (size_t i = 1; i < n; i++) {
-            sp_mg_id x = v[i];
-            size_t j = i;
-            for (; j > 0 && v[j - 1] > x; j--)
-                v[j] = v[j - 1];
-            v[j] = x;
-        }
-        return;
-    }
-    sp_mg_id small[4 * SMALL], *tmp = n <= 4 * SMALL ? small : malloc(n * sizeof *tmp);
-    if (!tmp) { /* no room for the buffer: sort in place, slowly */
-        for (size_t i = 1; i < n; i++)
-            for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-                sp_mg_id x = v[j];
-                v[j] = v[j - 1], v[j - 1] = x;
-            }
+    sp_mg_id small[4 * SMALL], *tmp = n <= 32 ? NULL : n <= 4 * SMALL ? small : malloc(n * sizeof *tmp);
+    if (!tmp) { /* short, or no room for the buffer */
+        insertion_sort(v, n);
         return;
     }
     sp_mg_id *a = v, *b = tmp;
@@ -406,14 +403,14 @@ static bool splits_around(const sp_mg *t, const sp_mg_id *o, size_t n, sp_mg_id 
  * simplest form of a game is unique (Conway), so at most one candidate holds among simplest forms. */
 static sp_mg_id reduce(const sp_mg *t, const sp_mg_id *o, size_t n)
 {
+    if (n == 0)
+        return SP_MG_NONE;
     size_t top = 0;
     bool some_p = false;
     for (size_t i = 0; i < n; i++) {
         top = rec_of(t, o[i])->birthday > rec_of(t, o[top])->birthday ? i : top;
         some_p |= !rec_of(t, o[i])->wins;
     }
-    if (n == 0)
-        return SP_MG_NONE;
     const rec *r = rec_of(t, o[top]);
     for (uint32_t i = 0; i < r->n; i++) {
         sp_mg_id j = t->arena[r->off + i];

@@ -661,8 +661,8 @@ static int run_play(run *r, int misere)
 {
     for (unsigned n = r->o->from; n <= r->o->to; n++) {
         sp_row *row = &r->tables[misere].row[n];
-        bool uncertified = row->present && strcmp(row->outcome, "unsolved") && !row->cert[0];
-        if (row->present && strcmp(row->outcome, "unsolved") && !(uncertified && r->o->recertify)) {
+        bool solved = row->present && strcmp(row->outcome, "unsolved");
+        if (solved && !(r->o->recertify && !row->cert[0])) {
             if (!misere && r->o->minimise && r->o->reminimise && reminimise_row(r, row, n)) {
                 if (save_tables(r)) {
                     fprintf(r->o->log, "sprouts table: %s\n", r->err);
