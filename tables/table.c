@@ -420,7 +420,8 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
 
 /* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
  * and seconds add up every attempt at the size (an unsolved row is an attempt); returns 1 when
- * stopped from outside. */
+ * stopped from outside in the search (the row is as it was), 2 when stopped after it (the row is
+ * filled, without a certificate when its build or check was stopped). */
 static int solve_size(run *r, int misere, unsigned n, double limit)
 {
     sp_row *row = &r->tables[misere].row[n];
@@ -466,7 +467,7 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
         sp_solver_set_time_limit(r->s, 0); /* the certificate is part of the result, not of the time limit */
         certify_row(r, row, misere, n, key, len, o);
     }
-    return stopped_from_outside(r);
+    return stopped_from_outside(r) ? 2 : 0;
 }
 
 static int save_tables(run *r)
@@ -593,14 +594,20 @@ static int attempt(run *r, int misere, unsigned n)
     if (r->o->retry && unsolved(&r->tables[misere].row[n]))
         fprintf(r->o->log, "sprouts table: %s 0*%u again, %.0f s of search this time (%.0f s so far)\n",
                 misere ? "misere" : "normal", n, limit, r->tables[misere].row[n].seconds);
-    if (solve_size(r, misere, n, limit))
+    int stopped = solve_size(r, misere, n, limit);
+    if (stopped == 1)
         return 1;
+    /* a search decided is kept even when its certificate was stopped: --recertify finishes it */
     if (save_tables(r)) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);
         return 1;
     }
     print_row(r->o->rows, &r->tables[misere], n);
-    return 0;
+    if (stopped && !r->tables[misere].row[n].cert[0])
+        fprintf(r->o->log, "sprouts table: %s 0*%u: stopped before its certificate was done; the row is "
+                "saved without one (rerun with --resume --recertify to certify it)\n",
+                misere ? "misere" : "normal", n);
+    return stopped != 0;
 }
 
 /* With --retry: the unsolved size of the range with the fewest nodes so far (the one closest to

@@ -1795,6 +1795,66 @@ START_TEST(misere_run_stopped_mid_size_resumes)
 }
 END_TEST
 
+/* Runs normal 0*14 alone in DIR (no fact base there) with progress on a pipe, and sends Ctrl-C once
+ * a line about the certificate shows; the exit status. */
+static int run_14_stopped_at_certificate(const char *out)
+{
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14", "--tt-mb", "64",
+                    "--threads", "1", "--out", (char *)out, "--resume", NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        dup2(fd[1], 2);
+        close(fd[0]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *err = fdopen(fd[0], "r");
+    char line[1024];
+    bool sent = false;
+    while (fgets(line, sizeof line, err))
+        if (!sent && strstr(line, "the certificate"))
+            sent = kill(pid, SIGINT) == 0;
+    fclose(err);
+    ck_assert_msg(sent, "no progress line about the certificate");
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A run stopped (Ctrl-C) while it builds or checks a certificate keeps the search it decided: the
+ * row is saved without a certificate, and --recertify certifies it. The search is made short and
+ * the certificate long by a state of nimbers never certified (a run to 0*14 elsewhere): the
+ * certificate must prove them all (normal 0*14 is a loss: Applegate, Jacobson and Sleator). */
+START_TEST(stop_in_certificate_keeps_the_row)
+{
+    char from[512], out[512], cmd[1600], err[512];
+    path_in(from, sizeof from, "from");
+    path_in(out, sizeof out, "out");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--to", "14", "--tt-mb", "64",
+                    "--threads", "1", "--quiet", "--out", from, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' && cp -r '%s/state' '%s/'", out, from, out);
+    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(run_14_stopped_at_certificate(out), 1);
+    static sp_table t; /* large */
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[14].outcome, "loss");
+    ck_assert_str_eq(t.row[14].cert, "");
+    ck_assert_str_eq(t.row[14].verified, "");
+    char *again[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14", "--tt-mb", "64",
+                     "--threads", "1", "--quiet", "--out", out, "--resume", "--recertify", NULL};
+    ck_assert_int_eq(run_quiet(again, NULL), 0);
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[14].outcome, "loss");
+    ck_assert_str_ne(t.row[14].cert, "");
+    ck_assert_str_eq(t.row[14].verified, "yes");
+}
+END_TEST
+
 static int run_misere_to_7(const char *out, const char *extra)
 {
     char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "7", "--tt-mb", "64", "--threads", "1",
@@ -1952,6 +2012,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
     sp_test_add_case(s, "recertify", recertify_certifies_a_row_without_certificate, setup, teardown, 120);
+    sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
     sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
