@@ -57,7 +57,10 @@ struct sp_mg {
     uint64_t index_max, memo_max; /* slots */
     pthread_mutex_t lock; /* held while a game is added (and the index grown) */
     atomic_size_t count, arena_top, gen_bytes;
-    atomic_bool full;
+    atomic_bool full;      /* no room for another game */
+    atomic_bool memo_full; /* the memo's largest size is full, and it may not be emptied now */
+    atomic_bool exclusive; /* one thread uses the table: a full memo is emptied instead */
+    atomic_uint_fast64_t flushes;
     size_t bytes;
 };
 
@@ -141,6 +144,16 @@ static void release_slots(sp_mg *t, void *slots, size_t bytes)
         atomic_fetch_sub(&t->gen_bytes, b - a);
 }
 
+/* Frees every size of the memo from g on. */
+static void memo_free(sp_mg *t, memo_gen *g)
+{
+    for (memo_gen *older; g; g = older) {
+        older = g->older;
+        atomic_fetch_sub(&t->gen_bytes, (g->mask + 1) * sizeof *g->slot);
+        free(g->slot), free(g);
+    }
+}
+
 /* Frees everything but the lock. */
 static void release(sp_mg *t)
 {
@@ -148,10 +161,7 @@ static void release(sp_mg *t)
         older = g->older;
         free(g->slot), free(g);
     }
-    for (memo_gen *g = atomic_load(&t->memo), *older; g; g = older) {
-        older = g->older;
-        free(g->slot), free(g);
-    }
+    memo_free(t, atomic_load(&t->memo));
     free(t->recs), free(t->arena), free(t);
 }
 
@@ -453,28 +463,53 @@ static sp_mg_id memo_get(const sp_mg *t, uint64_t key)
     }
 }
 
-/* Waits until g is no longer the memo (or the table is full): growing takes milliseconds. */
+/* Waits until g is no longer the memo (or the memo is full): growing takes milliseconds. */
 static void memo_wait_moved(const sp_mg *t, const memo_gen *g)
 {
-    while (atomic_load_explicit(&t->memo, memory_order_acquire) == g && !atomic_load(&t->full))
+    while (atomic_load_explicit(&t->memo, memory_order_acquire) == g && !atomic_load(&t->memo_full))
         sched_yield();
 }
 
+/* Empties the memo, back to its first size (the caller is the table's one user: no look-up may be
+ * reading a size freed here). Sums forgotten are computed again from their options, whose games
+ * stay: a sum costs the product of its parts' subgames at worst, and only those not memoised again. */
+static bool memo_flush(sp_mg *t)
+{
+    memo_gen *fresh = memo_new(t, first_size(t->memo_max));
+    if (!fresh)
+        return false;
+    memo_free(t, atomic_load(&t->memo));
+    atomic_store(&t->memo, fresh);
+    atomic_store(&t->memo_full, false);
+    atomic_fetch_add(&t->flushes, 1);
+    return true;
+}
+
+void sp_mg_set_exclusive(sp_mg *t, bool one_user)
+{
+    atomic_store(&t->exclusive, one_user);
+    if (one_user && atomic_load(&t->memo_full))
+        memo_flush(t);
+}
+
 /* Replaces the half-full memo g by one twice its size holding all it holds (or waits for the thread
- * that does); false when the table is full. A put racing the copy finds g closed and puts again into
+ * that does), or empties it when it may grow no more and the table has one user; false when it is
+ * full. A put racing the copy finds g closed and puts again into
  * the new memo: the fences make sure each such put is seen by the copy or by its own check. A slot
  * still without its value is left to its putter. */
 static bool memo_grow(sp_mg *t, memo_gen *g)
 {
+    uint64_t n = 2 * (g->mask + 1);
+    if (n > t->memo_max && atomic_load(&t->exclusive))
+        return memo_flush(t);
     bool open = false;
     if (!atomic_compare_exchange_strong(&g->closed, &open, true)) {
         memo_wait_moved(t, g);
-        return !atomic_load(&t->full);
+        return !atomic_load(&t->memo_full);
     }
-    uint64_t n = 2 * (g->mask + 1);
     memo_gen *ng = n <= t->memo_max ? memo_new(t, n) : NULL;
     if (!ng) {
-        atomic_store(&t->full, true);
+        atomic_store(&t->memo_full, true);
         return false;
     }
     atomic_thread_fence(memory_order_seq_cst);
@@ -530,7 +565,7 @@ static void memo_put(sp_mg *t, uint64_t key, sp_mg_id v)
         if (!atomic_load_explicit(&g->closed, memory_order_relaxed))
             return;
         memo_wait_moved(t, g); /* the copy may have missed it */
-        if (atomic_load(&t->full))
+        if (atomic_load(&t->memo_full))
             return;
     }
 }
@@ -570,7 +605,7 @@ sp_mg_id sp_mg_sum(sp_mg *t, sp_mg_id g, sp_mg_id h)
     sp_mg_id id = memo_get(t, key);
     if (id != SP_MG_NONE)
         return id;
-    if (atomic_load_explicit(&t->full, memory_order_relaxed))
+    if (sp_mg_full(t))
         return SP_MG_NONE; /* without the memo a sum could cost exponential time: refuse it */
     id = sum_by_options(t, g, h);
     if (id != SP_MG_NONE)
@@ -602,7 +637,13 @@ size_t sp_mg_used_bytes(const sp_mg *t)
            atomic_load(&t->gen_bytes);
 }
 
+uint64_t sp_mg_flushes(const sp_mg *t)
+{
+    return atomic_load_explicit(&t->flushes, memory_order_relaxed);
+}
+
 bool sp_mg_full(const sp_mg *t)
 {
-    return atomic_load_explicit(&t->full, memory_order_relaxed);
+    return atomic_load_explicit(&t->full, memory_order_relaxed) ||
+           atomic_load_explicit(&t->memo_full, memory_order_relaxed);
 }

@@ -11,9 +11,11 @@
  *   the options it is given otherwise (they are simplest forms already), so by Conway's simplest form
  *   theorem equal games should also get equal ids; correctness never depends on that.
  * - Bounded: a budget of bytes fixed at creation. Once a part of it is exhausted, new games and new
- *   sums are refused (SP_MG_NONE) and sp_mg_full() says so; what is there stays readable.
- * - Safe for concurrent use: lookups never lock; inserts take one mutex (options, records, index),
- *   the sum memo is claimed slot by slot with a compare-and-swap.
+ *   sums are refused (SP_MG_NONE) and sp_mg_full() says so; what is there stays readable. The sum
+ *   memo is a cache: while the table has one user (sp_mg_set_exclusive) a full memo is emptied and
+ *   the sums go on; with several, it stays full until the table has one user again.
+ * - Safe for concurrent use unless marked exclusive: lookups never lock; inserts take one mutex
+ *   (options, records, index), the sum memo is claimed slot by slot with a compare-and-swap.
  */
 #ifndef SP_MGAME_H
 #define SP_MGAME_H
@@ -50,7 +52,12 @@ size_t sp_mg_options(const sp_mg *t, sp_mg_id g, const sp_mg_id **opts);
 /* 0 for the game 0, else 1 + the largest birthday among the options. */
 unsigned sp_mg_birthday(const sp_mg *t, sp_mg_id g);
 
+/* Whether one thread alone uses t from now on (the caller's promise; false at creation). Made true,
+ * a full memo is emptied at once. */
+void sp_mg_set_exclusive(sp_mg *t, bool one_user);
+
 uint64_t sp_mg_count(const sp_mg *t);      /* games in the table, 0 included */
+uint64_t sp_mg_flushes(const sp_mg *t);    /* times the memo was emptied */
 uint64_t sp_mg_sums(const sp_mg *t);       /* sums in the memo */
 size_t sp_mg_bytes(const sp_mg *t);        /* the budget as allocated */
 size_t sp_mg_used_bytes(const sp_mg *t);   /* what is in use */

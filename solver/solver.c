@@ -105,6 +105,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
         sp_solver_free(s);
         return NULL;
     }
+    sp_mg_set_exclusive(s->eng.games, true); /* until a search runs on several threads */
     s->eng.stop = o ? o->stop : NULL;
     s->progress = o ? o->progress : NULL;
     s->progress_arg = o ? o->progress_arg : NULL;
@@ -161,6 +162,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->mis_lands = sp_nimstore_count(s->eng.mis);
     out->games = sp_mg_count(s->eng.games);
     out->sums = sp_mg_sums(s->eng.games);
+    out->sum_flushes = sp_mg_flushes(s->eng.games);
     out->game_bytes = sp_mg_bytes(s->eng.games) + sp_nimstore_bytes(s->eng.mis);
     out->game_used_bytes = sp_mg_used_bytes(s->eng.games) + sp_nimstore_used_bytes(s->eng.mis);
     sp_lcache_stats lc;
@@ -213,6 +215,7 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
     sp_outcome result = SP_UNKNOWN;
     sp_team_start(&s->eng.team);
 #ifdef _OPENMP
+    sp_mg_set_exclusive(s->eng.games, s->threads == 1); /* the team values lands too */
 #pragma omp parallel num_threads(s->threads)
     {
         if (omp_get_thread_num() == 0) {
@@ -222,6 +225,7 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
             sp_team_help(&s->workers[omp_get_thread_num()]);
         }
     }
+    sp_mg_set_exclusive(s->eng.games, true); /* a full memo is emptied here */
 #else
     result = sp_engine_prove(&s->workers[0], rules, n, 0);
 #endif

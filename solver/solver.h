@@ -36,6 +36,7 @@ typedef struct sp_solver_stats {
     int nim_full;         /* the nimber store ran out of room: nimbers proven since are not kept */
     uint64_t mis_lands;   /* misère: lands whose game is stored */
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
+    uint64_t sum_flushes; /* misère: times the full sum memo was emptied (a cache) */
     size_t game_bytes, game_used_bytes;
     size_t lcache_bytes, lcache_used_bytes; /* the children of lands expanded lately */
     uint64_t lcache_lookups, lcache_hits, lcache_partial; /* hits: whole lists; partial: lists resumed */

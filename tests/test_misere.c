@@ -341,6 +341,91 @@ START_TEST(full_table_refuses)
 }
 END_TEST
 
+enum { FAMILY = 150 };
+
+/* The sums G_S + G_T of every pair of a family of sets, each against the definitions, twice over;
+ * *refused counts the sums not given. The second pass must give the very ids of the first. */
+static unsigned family_sums(sp_mg *m, const sp_mg_id *set, const unsigned *fam, unsigned char memo[14][SETS],
+                            sp_mg_id *first, unsigned *refused)
+{
+    unsigned wrong = 0, at = 0;
+    *refused = 0;
+    for (unsigned pass = 0; pass < 2; pass++, at = 0)
+        for (unsigned i = 0; i < FAMILY; i++)
+            for (unsigned j = i; j < FAMILY; j++, at++) {
+                sp_mg_id g = sp_mg_sum(m, set[fam[i]], set[fam[j]]);
+                if (g == SP_MG_NONE) {
+                    ++*refused;
+                    continue;
+                }
+                wrong += sp_mg_wins(m, g) != set_set_wins(fam[i], fam[j], memo);
+                if (pass == 0)
+                    first[at] = g;
+                else
+                    wrong += first[at] != SP_MG_NONE && g != first[at];
+            }
+    return wrong;
+}
+
+/* The sets G_S (S in fam) of the heaps *2..*13 (a bit each in S) in table m, and their outcomes
+ * beside heaps. */
+static void make_sets(sp_mg *m, const unsigned *fam, sp_mg_id *set, unsigned char memo[14][SETS])
+{
+    sp_mg_id heaps[14], o[14];
+    for (unsigned k = 0; k < 14; k++) {
+        memcpy(o, heaps, k * sizeof *o);
+        heaps[k] = sp_mg_canon(m, o, k);
+    }
+    for (unsigned i = 0; i < FAMILY; i++) {
+        unsigned S = fam[i];
+        size_t n = 0;
+        for (unsigned k = 2; k < 14; k++)
+            if (S >> k & 1)
+                o[n++] = heaps[k];
+        set[S] = sp_mg_canon(m, o, n);
+        ck_assert_uint_ne(set[S], SP_MG_NONE);
+        for (unsigned k = 0; k < 14; k++)
+            heap_set_wins(k, S, memo);
+    }
+}
+
+/* The sum memo is a cache while one thread uses the table: the sums of a family outgrow its largest
+ * size but not the room for games, and it is emptied (twice: the second pass computes the sums
+ * again) instead of refusing them; every sum is right and keeps its id. Shared by threads, the same
+ * table refuses sums once the memo is full, until it has one user again. */
+START_TEST(full_memo_is_emptied)
+{
+    static sp_mg_id set[SETS], first[FAMILY * (FAMILY + 1) / 2];
+    static unsigned char memo[14][SETS];
+    unsigned fam[FAMILY], refused;
+    uint64_t rng = 7;
+    for (unsigned i = 0; i < FAMILY; i++)
+        fam[i] = random_set(&rng);
+    sp_mg *m = sp_mg_new((size_t)2 << 20); /* a memo of 16,384 slots, room for 16,384 games */
+    ck_assert_ptr_nonnull(m);
+    make_sets(m, fam, set, memo);
+    sp_mg_set_exclusive(m, true);
+    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    ck_assert_uint_eq(refused, 0);
+    ck_assert_uint_ge(sp_mg_flushes(m), 2);
+    ck_assert(!sp_mg_full(m));
+    sp_mg_free(m);
+
+    m = sp_mg_new((size_t)2 << 20);
+    ck_assert_ptr_nonnull(m);
+    make_sets(m, fam, set, memo);
+    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    ck_assert_uint_gt(refused, 0);
+    ck_assert(sp_mg_full(m));
+    ck_assert_uint_eq(sp_mg_flushes(m), 0);
+    sp_mg_set_exclusive(m, true);
+    ck_assert(!sp_mg_full(m));
+    ck_assert_uint_eq(sp_mg_flushes(m), 1);
+    ck_assert_uint_ne(sp_mg_sum(m, set[fam[0]], set[fam[1]]), SP_MG_NONE);
+    sp_mg_free(m);
+}
+END_TEST
+
 /* The land store keeps 32-bit values (game ids) and tells apart lands whose keys share a prefix. */
 START_TEST(land_store_values)
 {
@@ -529,6 +614,7 @@ int main(int argc, char **argv)
     add_case(s, "table grows under threads", table_grows_under_threads);
     add_case(s, "simplification keeps outcomes", simplification_keeps_outcomes);
     add_case(s, "full table", full_table_refuses);
+    add_case(s, "full memo", full_memo_is_emptied);
     add_case(s, "land store", land_store_values);
     add_case(s, "published one thread", published_one_thread);
     add_case(s, "published two threads", published_two_threads);
