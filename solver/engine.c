@@ -62,19 +62,7 @@ void sp_worker_release(sp_worker *w)
     free(w->frames);
     w->frames = NULL;
     w->nframes = 0;
-    sp_children_free(&w->part);
-    free(w->ready);
-    free(w->rtok);
-    free(w->land);
-    free(w->list);
-    sp_team_seen_free(w->seen);
-    w->ready = NULL;
-    w->rtok = NULL;
-    w->land = NULL;
-    w->list = NULL;
-    w->list_cap = 0;
-    w->seen = NULL;
-    w->nready = w->ready_cap = w->rtok_len = w->rtok_cap = 0;
+    sp_team_member_free(&w->tm);
 }
 
 sp_tok *sp_frame_node_room(sp_frame *f, const sp_tok *reading, size_t len)

@@ -60,9 +60,9 @@ typedef struct sp_frame {
 
 struct sp_engine;
 
-/* Workers lie side by side (the team finds the others by id); what a worker writes as it goes and
- * what the others read of it (joined, seen) lie on separate cache lines, so that a child made by one
- * costs the other no cache miss (docs/performance.md). */
+/* A worker: one thread's scratch and counts; the team (team.h) knows the workers by pointer and keeps
+ * its side of each in tm, whose parts the others read (joined, seen) lie on cache lines of their
+ * own, so that a child made by one costs the other no cache miss (docs/performance.md). */
 typedef struct sp_worker {
     _Alignas(64) struct sp_engine *eng;
     sp_canon_ctx *canon;
@@ -74,23 +74,7 @@ typedef struct sp_worker {
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
-    /* in the team (team.h): this worker's part of the current expansion */
-    sp_move_part round_part; /* the round it takes part in (share NULL: the leader alone) */
-    _Alignas(64) atomic_uint joined; /* the last round it joined (the leader: posted), read by the others */
-    sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
-    _Alignas(64) sp_tok *land;        /* a helper's copy of the land expanded */
-    size_t land_len, land_cap;
-    void *list;          /* its copy of the cached list replayed (landcache.h), if the round is one */
-    size_t list_cap;
-    bool replaying;      /* the round replays that list instead of making moves */
-    uint32_t parent_k;   /* the game beside it */
-    sp_team_prepare prepare;
-    sp_children part;    /* the children of its moves ... */
-    sp_ready *ready;     /* ... made ready (sp_team_ready) */
-    size_t nready, ready_cap, nprobed; /* the first nprobed of them looked up */
-    sp_tok *rtok;
-    size_t rtok_len, rtok_cap;
-    bool won;            /* one of them is lost for its mover */
+    sp_team_member tm;   /* its side of the team (team.h) */
     sp_tok scratch[SP_KEY_MAX]; /* for one key at a time, never across a recursive call */
 } sp_worker;
 

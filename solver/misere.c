@@ -184,16 +184,15 @@ static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, s
 
 /* The child P' + g of a one-land node (P, g), made by a member of the team: the new lands that have
  * a value fold into g; with no land left, the game decides (a move to a lost one wins the node). */
-static void misere_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
+static bool misere_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t clen, uint32_t move)
 {
-    sp_mg_id g = w->parent_k;
+    sp_mg_id g = k;
     size_t len = fold(w, ck, clen, false, &g, w->scratch);
-    if (len == 0) {
-        w->won |= !sp_mg_wins(w->eng->games, g); /* a move to a won position proves nothing */
-        return;
-    }
+    if (len == 0)
+        return !sp_mg_wins(w->eng->games, g); /* a move to a won position proves nothing */
     sp_team_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, w->scratch, len, g),
                     child_dn(w, w->scratch, len, g), move);
+    return false;
 }
 
 /* Children of (P, g): (P, g') for every option g' of g, and (P', g + the games of the new lands

@@ -149,18 +149,16 @@ static sp_resolved normal_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
 }
 
 /* A child position C of L, beside the parent's heap k: stored nimbers folded in, then ready. */
-static void normal_prepare(sp_worker *w, const sp_tok *ck, size_t clen, uint32_t move)
+static bool normal_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t clen, uint32_t move)
 {
-    uint32_t k = w->parent_k;
     lands l;
     fold_known(w, ck, clen, &k, &l);
-    if (l.n == 0) {
-        w->won |= k == 0; /* a move to a lost position; a move to a won one proves nothing */
-        return;
-    }
+    if (l.n == 0)
+        return k == 0; /* a move to a lost position; a move to a won one proves nothing */
     size_t len = gather(ck, &l, w->scratch);
     sp_team_ready(w, w->scratch, len, k, SP_PLAY_NORMAL, sp_key_lives(w->scratch, len) + SP_TUNE_ORDER_HEAP * k,
                     sp_engine_initial_dn(w->scratch, len, k), move);
+    return false;
 }
 
 /* Children of (L, k): (L, j) for every j < k, and (L', k) for every child L' of L, with the

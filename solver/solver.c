@@ -112,18 +112,19 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.report = s->progress ? report : NULL;
     s->eng.report_arg = s;
     atomic_init(&s->eng.aborted, false);
-    sp_team_init(&s->eng.team, s->threads);
+    sp_worker *members[SP_MAX_TEAM];
     for (unsigned i = 0; i < s->threads; i++) {
         s->workers[i].eng = &s->eng;
         s->workers[i].id = i;
         s->workers[i].canon = sp_canon_ctx_new();
         s->workers[i].lands = i == 0 ? s->eng.lands : NULL; /* the leader expands alone what it has cached */
-        s->workers[i].seen = s->threads > 1 ? sp_team_seen_new() : NULL;
-        if (!s->workers[i].canon || (s->threads > 1 && !s->workers[i].seen)) {
+        members[i] = &s->workers[i];
+        if (!s->workers[i].canon || !sp_team_member_init(&s->workers[i].tm, s->threads)) {
             sp_solver_free(s);
             return NULL;
         }
     }
+    sp_team_init(&s->eng.team, s->threads, members);
     return s;
 }
 

@@ -89,26 +89,49 @@ bool sp_team_seen_get(const sp_team_seen *seen, uint32_t round, const uint64_t h
 static bool seen_before(sp_worker *w, const sp_tok *key, size_t len, uint32_t move)
 {
     const sp_team *t = &w->eng->team;
-    sp_worker *all = w - w->id; /* the workers lie side by side */
-    uint32_t round = w->round_part.round;
+    sp_worker *const *all = t->members;
+    uint32_t round = w->tm.round_part.round;
     XXH128_hash_t x = XXH3_128bits(key, len * sizeof *key);
     uint64_t h[2] = {x.low64, x.high64};
     for (unsigned i = 0; i < t->size; i++) {
         uint32_t mv;
-        if (i != w->id && atomic_load_explicit(&all[i].joined, memory_order_acquire) == round &&
-            sp_team_seen_get(all[i].seen, round, h, &mv) && mv < move)
+        if (i != w->id && atomic_load_explicit(&all[i]->tm.joined, memory_order_acquire) == round &&
+            sp_team_seen_get(all[i]->tm.seen, round, h, &mv) && mv < move)
             return true;
     }
-    sp_team_seen_put(w->seen, round, h, move);
+    sp_team_seen_put(w->tm.seen, round, h, move);
     return false;
 }
 
 /* ---------------------------------------------------------------- setting up */
 
-void sp_team_init(sp_team *t, unsigned size)
+bool sp_team_member_init(sp_team_member *m, unsigned size)
+{
+    memset(m, 0, sizeof *m);
+    sp_children_init(&m->part);
+    m->seen = size > 1 ? sp_team_seen_new() : NULL;
+    return size == 1 || m->seen;
+}
+
+void sp_team_member_free(sp_team_member *m)
+{
+    sp_children_free(&m->part);
+    free(m->ready);
+    free(m->rtok);
+    free(m->land);
+    free(m->list);
+    sp_team_seen_free(m->seen);
+    memset(m, 0, sizeof *m);
+}
+
+void sp_team_init(sp_team *t, unsigned size, sp_worker *const *workers)
 {
     assert(size >= 1 && size <= SP_MAX_TEAM);
     t->size = size;
+    for (unsigned i = 0; i < size; i++) {
+        assert(workers[i]->id == i);
+        t->members[i] = workers[i];
+    }
 }
 
 void sp_team_start(sp_team *t)
@@ -128,8 +151,8 @@ void sp_team_quit(sp_team *t)
 /* A member whose part found a child that decides the node stops the others of a shared round. */
 static void announce_won(sp_worker *w)
 {
-    if (w->won && w->round_part.share)
-        atomic_store_explicit(&w->eng->team.won_round, w->round_part.round, memory_order_release);
+    if (w->tm.won && w->tm.round_part.share)
+        atomic_store_explicit(&w->eng->team.won_round, w->tm.round_part.round, memory_order_release);
 }
 
 /* Hands a child to prepare() as soon as it is made; stops the round once a child decides the node
@@ -137,14 +160,14 @@ static void announce_won(sp_worker *w)
 static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t move)
 {
     sp_worker *w = arg;
-    if (w->round_part.share && seen_before(w, child, len, move))
+    if (w->tm.round_part.share && seen_before(w, child, len, move))
         return 0;
-    size_t nready = w->nready;
-    w->prepare(w, child, len, move);
-    if (w->nready > nready)
-        w->ready[nready].child = (uint32_t)(w->part.n - 1); /* listed just before the hook's call */
+    size_t nready = w->tm.nready;
+    w->tm.won |= w->tm.prepare(w, w->tm.parent_k, child, len, move);
+    if (w->tm.nready > nready)
+        w->tm.ready[nready].child = (uint32_t)(w->tm.part.n - 1); /* listed just before the hook's call */
     announce_won(w);
-    return w->won || w->failed;
+    return w->tm.won || w->failed;
 }
 
 /* Looks up the ready children in the transposition table but the last `pending`, whose buckets are
@@ -152,13 +175,13 @@ static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t mov
  * (a child lost for its mover, which wins the node, is thus seen one child late). */
 static void probe_ready(sp_worker *w, size_t pending)
 {
-    for (; w->nprobed + pending < w->nready; w->nprobed++) {
-        sp_ready *r = &w->ready[w->nprobed];
+    for (; w->tm.nprobed + pending < w->tm.nready; w->tm.nprobed++) {
+        sp_ready *r = &w->tm.ready[w->tm.nprobed];
         sp_tt_entry e;
         if (sp_engine_probe(w, r->h, &e)) {
             r->pn = e.pn;
             r->dn = e.dn;
-            w->won |= e.dn == 0; /* a child lost for its mover: the node is won */
+            w->tm.won |= e.dn == 0; /* a child lost for its mover: the node is won */
         }
     }
 }
@@ -174,25 +197,25 @@ static int by_move(const void *a, const void *b)
  * move order for the join, as a part going up lists them. */
 static void order_down_part(sp_worker *w)
 {
-    for (size_t i = 0; i < w->nready; i++)
-        w->ready[i].move = w->part.first[w->ready[i].child];
-    if (w->nready > 1)
-        qsort(w->ready, w->nready, sizeof *w->ready, by_move);
+    for (size_t i = 0; i < w->tm.nready; i++)
+        w->tm.ready[i].move = w->tm.part.first[w->tm.ready[i].child];
+    if (w->tm.nready > 1)
+        qsort(w->tm.ready, w->tm.nready, sizeof *w->tm.ready, by_move);
 }
 
 /* Worker w's part of its round: the moves it takes (all of them without a share), each child made
  * ready as it comes. */
 static void team_part(sp_worker *w, const sp_tok *land, size_t len)
 {
-    w->nready = w->nprobed = w->rtok_len = 0;
-    w->won = false;
-    const sp_move_part *part = w->round_part.share ? &w->round_part : NULL;
+    w->tm.nready = w->tm.nprobed = w->tm.rtok_len = 0;
+    w->tm.won = false;
+    const sp_move_part *part = w->tm.round_part.share ? &w->tm.round_part : NULL;
     int rc;
-    if (w->replaying) {
-        sp_children_clear(&w->part);
-        rc = sp_expand_replay_part(w->list, part, prepare_hook, w, &w->part);
+    if (w->tm.replaying) {
+        sp_children_clear(&w->tm.part);
+        rc = sp_expand_replay_part(w->tm.list, part, prepare_hook, w, &w->tm.part);
     } else {
-        rc = sp_expand_land_part(w->canon, w->lands, land, len, part, prepare_hook, w, &w->part);
+        rc = sp_expand_land_part(w->canon, w->lands, land, len, part, prepare_hook, w, &w->tm.part);
     }
     if (rc < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
@@ -219,16 +242,16 @@ static bool join(sp_team *t, uint32_t r)
  * helper who joined has started. */
 static bool copy_post(sp_worker *w, const sp_team *t)
 {
-    if (sp_grow((void **)&w->land, &w->land_cap, t->len, sizeof *w->land) ||
-        (t->list && sp_grow(&w->list, &w->list_cap, t->list_bytes, 1)))
+    if (sp_grow((void **)&w->tm.land, &w->tm.land_cap, t->len, sizeof *w->tm.land) ||
+        (t->list && sp_grow(&w->tm.list, &w->tm.list_cap, t->list_bytes, 1)))
         return false;
-    memcpy(w->land, t->key, t->len * sizeof *w->land);
+    memcpy(w->tm.land, t->key, t->len * sizeof *w->tm.land);
     if (t->list)
-        memcpy(w->list, t->list, t->list_bytes);
-    w->replaying = t->list != NULL;
-    w->land_len = t->len;
-    w->parent_k = t->k;
-    w->prepare = t->prepare;
+        memcpy(w->tm.list, t->list, t->list_bytes);
+    w->tm.replaying = t->list != NULL;
+    w->tm.land_len = t->len;
+    w->tm.parent_k = t->k;
+    w->tm.prepare = t->prepare;
     return true;
 }
 
@@ -257,11 +280,11 @@ void sp_team_help(sp_worker *w)
         if (!join(t, seen))
             continue;
         bool copied = copy_post(w, t);
-        w->round_part = (sp_move_part){&t->share, seen, w->id % 2 == 1};
-        atomic_store_explicit(&w->joined, seen, memory_order_relaxed);
+        w->tm.round_part = (sp_move_part){&t->share, seen, w->id % 2 == 1};
+        atomic_store_explicit(&w->tm.joined, seen, memory_order_relaxed);
         atomic_fetch_add_explicit(&t->started, 1, memory_order_release);
         if (copied)
-            team_part(w, w->land, w->land_len);
+            team_part(w, w->tm.land, w->tm.land_len);
         else
             atomic_store(&t->failed, true);
         finish(t, seen);
@@ -291,13 +314,13 @@ static unsigned run_round(sp_worker *w, uint32_t from, sp_worker **m, bool *won)
     atomic_store_explicit(&t->finished, (uint64_t)r << 32, memory_order_relaxed);
     sp_move_share_start(&t->share, r, from);
     atomic_store_explicit(&t->entry, (uint64_t)r << 32, memory_order_relaxed);
-    atomic_store_explicit(&w->joined, r, memory_order_relaxed);
-    w->round_part = (sp_move_part){&t->share, r, false};
+    atomic_store_explicit(&w->tm.joined, r, memory_order_relaxed);
+    w->tm.round_part = (sp_move_part){&t->share, r, false};
     atomic_store_explicit(&t->seq, r, memory_order_release);
     team_part(w, t->key, t->len);
     unsigned joined = (unsigned)(atomic_fetch_or_explicit(&t->entry, CLOSED, memory_order_acq_rel) & JOINED);
     wait_until(&t->started, joined); /* every helper in the round has its own copy of the post */
-    *won = w->won || atomic_load_explicit(&t->won_round, memory_order_acquire) == r;
+    *won = w->tm.won || atomic_load_explicit(&t->won_round, memory_order_acquire) == r;
     uint64_t done = (uint64_t)r << 32 | joined;
     if (*won && atomic_load_explicit(&t->finished, memory_order_acquire) != done)
         return 0; /* the helpers' moves in hand no longer matter: they finish them on their own */
@@ -307,10 +330,10 @@ static unsigned run_round(sp_worker *w, uint32_t from, sp_worker **m, bool *won)
     unsigned n = 0;
     m[n++] = w;
     for (unsigned i = 1; i < t->size; i++)
-        if (atomic_load_explicit(&w[i].joined, memory_order_relaxed) == r) /* the workers lie side by side */
-            m[n++] = &w[i];
+        if (atomic_load_explicit(&t->members[i]->tm.joined, memory_order_relaxed) == r)
+            m[n++] = t->members[i];
     for (unsigned i = 1; i < n; i++)
-        *won |= m[i]->won; /* found after the leader looked */
+        *won |= m[i]->tm.won; /* found after the leader looked */
     return atomic_load(&t->failed) ? 0 : n;
 }
 
@@ -318,17 +341,17 @@ void sp_team_ready(sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_p
                    uint32_t move)
 {
     assert(len <= SP_KEY_MAX && (key || len == 0));
-    if (sp_grow((void **)&w->ready, &w->ready_cap, w->nready + 1, sizeof *w->ready) ||
-        sp_grow((void **)&w->rtok, &w->rtok_cap, w->rtok_len + len, sizeof *w->rtok)) {
+    if (sp_grow((void **)&w->tm.ready, &w->tm.ready_cap, w->tm.nready + 1, sizeof *w->tm.ready) ||
+        sp_grow((void **)&w->tm.rtok, &w->tm.rtok_cap, w->tm.rtok_len + len, sizeof *w->tm.rtok)) {
         w->failed = true;
         return;
     }
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
-    sp_ready *r = &w->ready[w->nready++];
-    *r = (sp_ready){(uint32_t)w->rtok_len, (uint32_t)len, k, order, move, 0, 1, dn, {n.h[0], n.h[1]}};
-    memcpy(w->rtok + w->rtok_len, key, len * sizeof(sp_tok));
-    w->rtok_len += len;
+    sp_ready *r = &w->tm.ready[w->tm.nready++];
+    *r = (sp_ready){(uint32_t)w->tm.rtok_len, (uint32_t)len, k, order, move, 0, 1, dn, {n.h[0], n.h[1]}};
+    memcpy(w->tm.rtok + w->tm.rtok_len, key, len * sizeof(sp_tok));
+    w->tm.rtok_len += len;
     sp_tt_prefetch(w->eng->tt, r->h);
     probe_ready(w, 1);
 }
@@ -340,12 +363,12 @@ static int join_ready(sp_worker *const *m, unsigned n, sp_frame *f)
     for (;;) {
         int best = -1;
         for (unsigned i = 0; i < n; i++)
-            if (at[i] < m[i]->nready && (best < 0 || m[i]->ready[at[i]].move < m[best]->ready[at[best]].move))
+            if (at[i] < m[i]->tm.nready && (best < 0 || m[i]->tm.ready[at[i]].move < m[best]->tm.ready[at[best]].move))
                 best = (int)i;
         if (best < 0)
             return 0;
-        const sp_ready *r = &m[best]->ready[at[best]++];
-        if (sp_frame_add_ready(f, m[best]->rtok + r->off, r) < 0)
+        const sp_ready *r = &m[best]->tm.ready[at[best]++];
+        if (sp_frame_add_ready(f, m[best]->tm.rtok + r->off, r) < 0)
             return -1;
     }
 }
@@ -355,20 +378,20 @@ static int join_ready(sp_worker *const *m, unsigned n, sp_frame *f)
  * lists each child once, from its first move, so the first moves rise along it. */
 static bool stopped_in_cache(const sp_worker *w, uint32_t from)
 {
-    const sp_children *p = &w->part;
-    return w->won && (p->n == 0 || p->first[p->n - 1] < from);
+    const sp_children *p = &w->tm.part;
+    return w->tm.won && (p->n == 0 || p->first[p->n - 1] < from);
 }
 
-/* The leader's copy of the whole list cached for hash h (w->list), posted for the team (t->list)
+/* The leader's copy of the whole list cached for hash h (w->tm.list), posted for the team (t->list)
  * when it is long enough to share; false when memory is short (the cache then gives it as usual). */
 static bool copy_cached(sp_worker *w, sp_lcache *cache, const uint64_t h[2])
 {
     sp_team *t = &w->eng->team;
     sp_lcache_entry e;
-    if (!sp_lcache_get(cache, h, &e) || sp_grow(&w->list, &w->list_cap, e.bytes, 1))
+    if (!sp_lcache_get(cache, h, &e) || sp_grow(&w->tm.list, &w->tm.list_cap, e.bytes, 1))
         return false;
-    memcpy(w->list, e.block, e.bytes);
-    t->list = e.n >= SP_TUNE_TEAM_MIN_REPLAY ? w->list : NULL;
+    memcpy(w->tm.list, e.block, e.bytes);
+    t->list = e.n >= SP_TUNE_TEAM_MIN_REPLAY ? w->tm.list : NULL;
     t->list_bytes = e.bytes;
     return true;
 }
@@ -385,33 +408,33 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     uint32_t from = 0; /* the moves whose children the cache holds */
     unsigned n = 1;
     bool won = false, team = t->size >= 2 && sp_key_moves_estimate(land, len) >= SP_TUNE_TEAM_MIN_MOVES;
-    w->parent_k = k;
-    w->prepare = prepare;
-    w->replaying = false;
+    w->tm.parent_k = k;
+    w->tm.prepare = prepare;
+    w->tm.replaying = false;
     t->list = NULL;
     if (team && cache) {
         sp_lcache_hash(land, len, h);
         from = sp_lcache_made(cache, h);
         if (from == SP_LCACHE_WHOLE) { /* replayed, by the team if it is long */
-            w->replaying = copy_cached(w, cache, h);
-            team = w->replaying && t->list;
+            w->tm.replaying = copy_cached(w, cache, h);
+            team = w->tm.replaying && t->list;
         }
     }
     if (!team) {
-        w->round_part = (sp_move_part){NULL, 0, false};
+        w->tm.round_part = (sp_move_part){NULL, 0, false};
         atomic_store(&t->failed, false);
         team_part(w, land, len);
-        won = w->won;
+        won = w->tm.won;
         n = atomic_load(&t->failed) ? 0 : 1;
     } else {
         t->key = land;
         t->len = len;
         t->k = k;
         t->prepare = prepare;
-        n = run_round(w, w->replaying ? 0 : from, m, &won);
+        n = run_round(w, w->tm.replaying ? 0 : from, m, &won);
         for (unsigned i = 0; i < n; i++)
-            parts[i] = &m[i]->part;
-        if (cache && n && !w->replaying && !stopped_in_cache(w, from)) /* the leader's part has the cached children */
+            parts[i] = &m[i]->tm.part;
+        if (cache && n && !w->tm.replaying && !stopped_in_cache(w, from)) /* the leader's part has the cached children */
             sp_lcache_put(cache, h, parts, n, won ? sp_move_share_next(&t->share) : SP_LCACHE_WHOLE);
     }
     if (won)

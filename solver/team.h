@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "children.h"
 #include "keys.h"
 #include "play.h"
 #include "share.h"
@@ -31,15 +32,43 @@
 
 struct sp_worker;
 struct sp_frame;
+struct sp_ready;
 
-/* Makes one child ready for the frame, by worker w (sp_team_ready), or sets w->won; the node's own
- * game (k) is in w->parent_k. */
-typedef void (*sp_team_prepare)(struct sp_worker *w, const sp_tok *child, size_t len, uint32_t move);
+/* Makes one child of a node beside game k ready for the frame, by worker w (sp_team_ready); true
+ * when the child needs no search and decides the node (a move to a position lost for its mover). */
+typedef bool (*sp_team_prepare)(struct sp_worker *w, uint32_t k, const sp_tok *child, size_t len, uint32_t move);
 
 typedef struct sp_team_seen sp_team_seen;
 
+/* A worker's side of the team, embedded in each worker (engine.h) and touched by team.c alone: its
+ * part of the current round, its copy of the post, the children it made ready. */
+typedef struct sp_team_member {
+    sp_move_part round_part; /* the round it takes part in (share NULL: the leader alone) */
+    _Alignas(64) atomic_uint joined; /* the last round it joined (the leader: posted), read by the others */
+    sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
+    _Alignas(64) sp_tok *land;        /* a helper's copy of the land expanded */
+    size_t land_len, land_cap;
+    void *list;          /* its copy of the cached list replayed (landcache.h), if the round is one */
+    size_t list_cap;
+    bool replaying;      /* the round replays that list instead of making moves */
+    uint32_t parent_k;   /* the game beside it */
+    sp_team_prepare prepare;
+    sp_children part;    /* the children of its moves ... */
+    struct sp_ready *ready; /* ... made ready (sp_team_ready) */
+    size_t nready, ready_cap, nprobed; /* the first nprobed of them looked up */
+    sp_tok *rtok;
+    size_t rtok_len, rtok_cap;
+    bool won;            /* one of them is lost for its mover */
+} sp_team_member;
+
+/* A member for a team of `size` threads (the note of children seen is only made for two or more);
+ * false when memory is short. Free gives back all it holds (and may be called on a zeroed one). */
+bool sp_team_member_init(sp_team_member *m, unsigned size);
+void sp_team_member_free(sp_team_member *m);
+
 typedef struct sp_team {
     unsigned size;        /* threads, the leader included */
+    struct sp_worker *members[SP_MAX_TEAM]; /* by id; the leader is members[0] */
     unsigned start;       /* seq when the helpers were started */
     atomic_bool quit;
     /* the expansion posted: read by a helper when it joins */
@@ -62,7 +91,8 @@ typedef struct sp_team {
     char pad3[64];
 } sp_team;
 
-void sp_team_init(sp_team *t, unsigned size);
+/* A team of `size` workers, member i being workers[i]'s (each with its team member initialised). */
+void sp_team_init(sp_team *t, unsigned size, struct sp_worker *const *workers);
 
 /* Before the helpers start; a helper's loop (takes part in every round posted after the start, until
  * sp_team_quit()); the end. */
@@ -77,7 +107,7 @@ sp_outcome sp_team_expand(struct sp_worker *w, const sp_tok *land, size_t len, u
                           struct sp_frame *f);
 
 /* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table;
- * a child known lost for its mover sets w->won); dn: its disproof number unless the table knows
+ * a child known lost for its mover decides the node); dn: its disproof number unless the table knows
  * better. */
 void sp_team_ready(struct sp_worker *w, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
                    uint32_t dn, uint32_t move);
