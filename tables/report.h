@@ -19,7 +19,7 @@ typedef struct sp_row {
     unsigned threads;
     char cert[96];         /* certificate file, relative to the table's directory; "" if none */
     uint64_t cert_facts;
-    char verified[12];     /* "yes", "no" or "" */
+    char verified[12];     /* "yes", "no", "stopped" (its certificate was; --resume makes it) or "" */
     char version[64];
     char date[32];
     char machine[128];

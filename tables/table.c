@@ -372,7 +372,8 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     sp_verify_watch watch = {sp_progress_facts, &r->progress, r->o->stop};
     int checked = rc == 0 && !small ? sp_verify_given(&c, given, r->o->solver.threads, &watch, &v) : rc == 0 ? 0 : -1;
     sp_progress_done(&r->progress);
-    if (checked == 1) { /* stopped from outside: the size is not finished */
+    if (checked == 1 || rc == 1) { /* stopped from outside: the certificate is made again on --resume */
+        snprintf(row->verified, sizeof row->verified, "stopped");
         sp_cert_free(&c);
         return;
     }
@@ -421,7 +422,7 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
 /* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
  * and seconds add up every attempt at the size (an unsolved row is an attempt); returns 1 when
  * stopped from outside in the search (the row is as it was), 2 when stopped after it (the row is
- * filled, without a certificate when its build or check was stopped). */
+ * filled; verified "stopped" and no certificate when its build or check was stopped). */
 static int solve_size(run *r, int misere, unsigned n, double limit)
 {
     sp_row *row = &r->tables[misere].row[n];
@@ -597,15 +598,15 @@ static int attempt(run *r, int misere, unsigned n)
     int stopped = solve_size(r, misere, n, limit);
     if (stopped == 1)
         return 1;
-    /* a search decided is kept even when its certificate was stopped: --recertify finishes it */
+    /* a search decided is kept even when its certificate was stopped: --resume finishes it */
     if (save_tables(r)) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);
         return 1;
     }
     print_row(r->o->rows, &r->tables[misere], n);
-    if (stopped && !r->tables[misere].row[n].cert[0])
+    if (stopped && !strcmp(r->tables[misere].row[n].verified, "stopped"))
         fprintf(r->o->log, "sprouts table: %s 0*%u: stopped before its certificate was done; the row is "
-                "saved without one (rerun with --resume --recertify to certify it)\n",
+                "saved without one (rerun with --resume to certify it)\n",
                 misere ? "misere" : "normal", n);
     return stopped != 0;
 }
@@ -669,7 +670,8 @@ static int run_play(run *r, int misere)
     for (unsigned n = r->o->from; n <= r->o->to; n++) {
         sp_row *row = &r->tables[misere].row[n];
         bool solved = row->present && strcmp(row->outcome, "unsolved");
-        if (solved && !(r->o->recertify && !row->cert[0])) {
+        bool certify = !strcmp(row->verified, "stopped") || (r->o->recertify && !row->cert[0]);
+        if (solved && !certify) {
             if (!misere && r->o->minimise && r->o->reminimise && reminimise_row(r, row, n)) {
                 if (save_tables(r)) {
                     fprintf(r->o->log, "sprouts table: %s\n", r->err);
@@ -730,6 +732,10 @@ int sp_table_run(const sp_table_opts *o)
         rc = run_play(r, 0);
     if (rc == 0 && o->misere)
         rc = run_play(r, 1);
+    if (rc == 0 && save_tables(r)) { /* a run with nothing to do still brings README and plots up to date */
+        fprintf(o->log, "sprouts table: %s\n", r->err);
+        rc = 1;
+    }
     if (rc == 1 && stopped_from_outside(r)) {
         bool kept = save_stores(r) == 0;
         fprintf(o->log, "sprouts table: stopped; finished sizes are saved%s (rerun with --resume to continue)\n",

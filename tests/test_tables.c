@@ -1783,8 +1783,11 @@ START_TEST(misere_run_stopped_mid_size_resumes)
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1); /* stopped before the end */
     snprintf(lands, sizeof lands, "%s/state/misere-lands.chunks", stopped);
     ck_assert_uint_gt(file_size(lands), 0);
-    snprintf(csv, sizeof csv, "%s/misere.csv", stopped);
-    ck_assert_uint_eq(file_size(csv), 0); /* the size is not finished */
+    static sp_table t; /* large */
+    char err[512];
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, stopped, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(!t.row[11].present || !strcmp(t.row[11].verified, "stopped"), "%s", t.row[11].verified);
     ck_assert_int_eq(run_misere_11(stopped, 1, NULL), 0);
     snprintf(csv, sizeof csv, "%s/misere.csv", fresh);
     results_of(csv, a, sizeof a);
@@ -1826,7 +1829,7 @@ static int run_14_stopped_at_certificate(const char *out)
 }
 
 /* A run stopped (Ctrl-C) while it builds or checks a certificate keeps the search it decided: the
- * row is saved without a certificate, and --recertify certifies it. The search is made short and
+ * row is saved without a certificate, its check "stopped", and --resume certifies it. The search is made short and
  * the certificate long by a state of nimbers never certified (a run to 0*14 elsewhere): the
  * certificate must prove them all (normal 0*14 is a loss: Applegate, Jacobson and Sleator). */
 START_TEST(stop_in_certificate_keeps_the_row)
@@ -1844,14 +1847,33 @@ START_TEST(stop_in_certificate_keeps_the_row)
     ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(t.row[14].outcome, "loss");
     ck_assert_str_eq(t.row[14].cert, "");
-    ck_assert_str_eq(t.row[14].verified, "");
+    ck_assert_str_eq(t.row[14].verified, "stopped");
     char *again[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14", "--tt-mb", "64",
-                     "--threads", "1", "--quiet", "--out", out, "--resume", "--recertify", NULL};
+                     "--threads", "1", "--quiet", "--out", out, "--resume", NULL};
     ck_assert_int_eq(run_quiet(again, NULL), 0);
     ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(t.row[14].outcome, "loss");
     ck_assert_str_ne(t.row[14].cert, "");
     ck_assert_str_eq(t.row[14].verified, "yes");
+}
+END_TEST
+
+/* A resumed run with nothing left to do still writes DIR/README.md and the plots from the tables
+ * (tables joined from elsewhere, or a README of an older version). */
+START_TEST(resume_with_nothing_to_do_writes_the_readme)
+{
+    char out[512], readme[700], plot[700];
+    path_in(out, sizeof out, "readme");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--to", "4", "--tt-mb", "16", "--threads", "1",
+                    "--quiet", "--out", out, "--resume", NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(readme, sizeof readme, "%s/README.md", out);
+    snprintf(plot, sizeof plot, "%s/nodes.svg", out);
+    ck_assert_int_eq(unlink(readme), 0);
+    ck_assert_int_eq(unlink(plot), 0);
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_uint_gt(file_size(readme), 0);
+    ck_assert_uint_gt(file_size(plot), 0);
 }
 END_TEST
 
@@ -2012,6 +2034,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
     sp_test_add_case(s, "recertify", recertify_certifies_a_row_without_certificate, setup, teardown, 120);
+    sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
