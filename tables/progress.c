@@ -42,9 +42,14 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     else
         snprintf(stored, sizeof stored, "%llu nimbers%s", (unsigned long long)s->nimbers,
                  s->nim_full ? " (store full)" : "");
-    fprintf(p->out, "%s%s: %.0f s, %s nodes, %s nodes/s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "",
-            p->label, s->seconds, nodes, rate, 100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored,
-            (double)s->rss_bytes / (1 << 20), p->tty ? "   " : "\n");
+    char work[160]; /* the nodes count the solver's whole life; a pass's searches are short calls */
+    if (p->phase)
+        snprintf(work, sizeof work, "%s, one of its searches at %.0f s, %s nodes in all", p->phase, s->seconds, nodes);
+    else
+        snprintf(work, sizeof work, "%.0f s, %s nodes, %s nodes/s", s->seconds, nodes, rate);
+    fprintf(p->out, "%s%s: %s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "", p->label, work,
+            100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored, (double)s->rss_bytes / (1 << 20),
+            p->tty ? "   " : "\n");
     fflush(p->out);
     p->printed = true;
 }

@@ -21,6 +21,7 @@
 #include "landgames.h"
 #include "merge.h"
 #include "minimise.h"
+#include "progress.h"
 #include "report.h"
 #include "store.h"
 #include "testpos.h"
@@ -1877,6 +1878,32 @@ START_TEST(resume_with_nothing_to_do_writes_the_readme)
 }
 END_TEST
 
+/* Progress lines: a search gives its rate; a search made for a pass (the certificate's) names the pass
+ * and gives no rate, since the node count is the solver's whole life and the seconds the call's. */
+START_TEST(progress_lines_name_the_pass)
+{
+    char buf[4096] = "";
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    sp_progress p;
+    sp_progress_init(&p, "normal 0*9", f);
+    sp_solver_stats st = {.nodes = 12345, .seconds = 2, .tt_capacity = 100, .play = SP_PLAY_NORMAL};
+    sp_progress_line(&p, &st);
+    p.phase = "building the certificate";
+    sp_progress_line(&p, &st);
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    char *second = strchr(buf, '\n');
+    ck_assert_ptr_nonnull(second);
+    *second++ = '\0';
+    ck_assert_msg(strstr(buf, "normal 0*9: 2 s, 12.3k nodes, 6172 nodes/s") != NULL, "%s", buf);
+    ck_assert_msg(strstr(second, "normal 0*9: building the certificate, one of its searches at 2 s, 12.3k nodes in all") &&
+                      !strstr(second, "nodes/s"), "%s", second);
+}
+END_TEST
+
 static int run_misere_to_7(const char *out, const char *extra)
 {
     char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "7", "--tt-mb", "64", "--threads", "1",
@@ -2034,6 +2061,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
     sp_test_add_case(s, "recertify", recertify_certifies_a_row_without_certificate, setup, teardown, 120);
+    sp_test_add_case(s, "progress lines", progress_lines_name_the_pass, setup, teardown, 30);
     sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
