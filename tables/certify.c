@@ -482,6 +482,8 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_pro
         return -1;
     }
     b.lands = sp_solver_land_cache(s);
+    if (progress) /* a first line at once: the root's answer may take a while */
+        progress(arg, 0, 1, 0);
     if (c->play == SP_CERT_MISERE) {
         sp_solver_stats st;
         sp_solver_stats_get(s, &st);
