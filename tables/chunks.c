@@ -1,5 +1,6 @@
-/* chunks.c: chunk files (chunks.h): headers and their checksums, the walk through the chunks that
- * tells a torn last chunk from corruption in the middle, appends, rewrites and compaction. */
+/* chunks.c: chunk files (chunks.h): headers and their checksums, the walk through the chunks (and the
+ * segment files) that tells a torn last chunk from corruption in the middle, appends as new segments,
+ * rewrites and compaction. */
 #include "chunks.h"
 
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
@@ -78,16 +80,75 @@ static int chunk_bytes(sp_buf *b, sp_chunks_kind kind, const void *payload, size
     return 0;
 }
 
-int sp_chunks_write(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
-                    char *err, size_t errcap)
+/* Segment i of the chunk file at path: path itself for 0, else path.i. */
+static const char *segment(const char *path, unsigned i, char *buf, size_t cap)
+{
+    if (i == 0)
+        return path;
+    snprintf(buf, cap, "%s.%u", path, i);
+    return buf;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* How many files the chunk file at path has: itself and the segments path.1, path.2, ... that follow
+ * without a gap (0 when path is missing). */
+static unsigned segments(const char *path)
+{
+    char buf[4096];
+    unsigned n = 0;
+    while (exists(segment(path, n, buf, sizeof buf)))
+        n++;
+    return n;
+}
+
+/* Writes a file of one chunk to path, atomically. */
+static int write_one(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
+                     int level, char *err, size_t errcap)
 {
     sp_buf b = {0};
     file_head(&b, kind);
-    int rc = chunk_bytes(&b, kind, payload, len, count, SP_TUNE_PACK_LEVEL, path, err, errcap);
+    int rc = chunk_bytes(&b, kind, payload, len, count, level, path, err, errcap);
     if (rc == 0)
         rc = sp_store_write_text(path, (const char *)b.data, b.len, err, errcap);
     sp_buf_free(&b);
     return rc;
+}
+
+/* Removes the files of the chunk file at path from file `from` on (0: path itself), the last first:
+ * a stop midway leaves a chain that ends where it should. */
+static int remove_from(const char *path, unsigned from, char *err, size_t errcap)
+{
+    char buf[4096];
+    for (unsigned i = segments(path); i-- > from;)
+        if (unlink(segment(path, i, buf, sizeof buf)) && errno != ENOENT)
+            return sp_store_fail(err, errcap, "%s: %s", buf, strerror(errno));
+    return 0;
+}
+
+int sp_chunks_write(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
+                    char *err, size_t errcap)
+{
+    int rc = write_one(path, kind, payload, len, count, SP_TUNE_PACK_LEVEL, err, errcap);
+    return rc ? rc : remove_from(path, 1, err, errcap);
+}
+
+int sp_chunks_remove(const char *path, char *err, size_t errcap)
+{
+    return remove_from(path, 0, err, errcap);
+}
+
+uint64_t sp_chunks_size(const char *path)
+{
+    char buf[4096];
+    uint64_t n = 0;
+    for (unsigned i = 0, k = segments(path); i < k; i++)
+        n += sp_file_size(segment(path, i, buf, sizeof buf));
+    return n;
 }
 
 /* ---------------------------------------------------------------- the walk through a file */
@@ -115,9 +176,10 @@ typedef struct walk walk;
 typedef int (*visit_fn)(walk *w, const chunk_head *h, const void *raw);
 
 struct walk {
-    const char *path;
+    const char *path;  /* the file at hand: the chunk file or one of its segments */
     FILE *f;
     uint64_t size;
+    uint64_t at;       /* where the next chunk of this file starts */
     visit_fn visit;
     void *arg;
     uint8_t *comp, *raw;
@@ -125,23 +187,24 @@ struct walk {
     sp_chunks_info *info;
     char *err;
     size_t errcap;
+    char last[4096];   /* the name of the file at hand, when a segment */
 };
 
 /* Leaves out what lies after the good chunks: the last one, which an append did not finish. */
 static int torn(walk *w, const char *what)
 {
     sp_chunks_info *in = w->info;
-    in->torn = w->size - in->end;
+    in->torn = w->size - w->at;
     snprintf(in->warning, sizeof in->warning,
              "%s: chunk %llu, the last (bytes %llu to %llu), %s: left out (the next append cuts it off)", w->path,
-             (ull)in->chunks + 1, (ull)in->end, (ull)w->size, what);
+             (ull)in->chunks + 1, (ull)w->at, (ull)w->size, what);
     return 0;
 }
 
 static int corrupt(walk *w, const char *what)
 {
     return sp_store_fail(w->err, w->errcap, "%s: chunk %llu (at byte %llu) %s, and more follows: the file is corrupt",
-                         w->path, (ull)w->info->chunks + 1, (ull)w->info->end, what);
+                         w->path, (ull)w->info->chunks + 1, (ull)w->at, what);
 }
 
 /* Whether a chunk header that checks lies anywhere from byte `from` on: what tells a chunk whose own
@@ -178,14 +241,14 @@ static int take_chunk(walk *w, const chunk_head *h)
     if (h->kind != (uint32_t)in->kind)
         return sp_store_fail(w->err, w->errcap, "%s: chunk %llu holds %s, in a file of %s", w->path,
                              (ull)in->chunks + 1, kind_name(h->kind), kind_name(in->kind));
-    if (h->comp_len > w->size - in->end - CHUNK_HEAD)
+    if (h->comp_len > w->size - w->at - CHUNK_HEAD)
         return torn(w, "is cut short");
     if (sp_grow((void **)&w->comp, &w->comp_cap, h->comp_len ? h->comp_len : 1, 1))
         return sp_store_fail(w->err, w->errcap, "%s: out of memory", w->path);
     if (fread(w->comp, 1, h->comp_len, w->f) != h->comp_len)
         return read_error(w);
     if (XXH64(w->comp, h->comp_len, 0) != h->comp_hash)
-        return in->end + CHUNK_HEAD + h->comp_len == w->size ? torn(w, "fails its checksum")
+        return w->at + CHUNK_HEAD + h->comp_len == w->size ? torn(w, "fails its checksum")
                                                                : corrupt(w, "fails its checksum");
     if (!w->visit)
         return 0;
@@ -201,31 +264,36 @@ static int take_chunk(walk *w, const chunk_head *h)
 static int walk_chunks(walk *w)
 {
     sp_chunks_info *in = w->info;
-    while (in->end < w->size) {
+    while (w->at < w->size) {
         uint8_t head[CHUNK_HEAD];
         chunk_head h;
-        if (w->size - in->end < CHUNK_HEAD)
+        if (w->size - w->at < CHUNK_HEAD)
             return torn(w, "is cut short in its header");
-        if (fseeko(w->f, (off_t)in->end, SEEK_SET) || fread(head, 1, CHUNK_HEAD, w->f) != CHUNK_HEAD)
+        if (fseeko(w->f, (off_t)w->at, SEEK_SET) || fread(head, 1, CHUNK_HEAD, w->f) != CHUNK_HEAD)
             return read_error(w);
         if (!parse_head(head, &h))
-            return header_after(w, in->end + 1) ? corrupt(w, "has a header that does not check")
-                                                : torn(w, "has a header that does not check");
+            return header_after(w, w->at + 1) ? corrupt(w, "has a header that does not check")
+                                              : torn(w, "has a header that does not check");
         int rc = take_chunk(w, &h);
         if (rc || in->torn)
             return rc;
         in->chunks++;
         in->entries += h.count;
+        w->at += CHUNK_HEAD + h.comp_len;
         in->end += CHUNK_HEAD + h.comp_len;
     }
     return 0;
 }
 
-/* Opens path and checks its file header (kind 0: any kind), then walks through its chunks. */
-static int run_walk(walk *w, const char *path, sp_chunks_kind kind, sp_chunks_info *info, char *err, size_t errcap)
+/* Opens path, one file of the chunk file, and checks its file header (kind 0: any kind, else the
+ * kind info holds once the first file is read), then walks through its chunks. */
+static int walk_file(walk *w, const char *path, sp_chunks_kind kind)
 {
-    memset(info, 0, sizeof *info);
-    w->path = path, w->info = info, w->err = err, w->errcap = errcap;
+    sp_chunks_info *info = w->info;
+    char *err = w->err;
+    size_t errcap = w->errcap;
+    w->path = path;
+    w->at = FILE_HEAD;
     w->f = fopen(path, "rb");
     if (!w->f)
         return sp_store_fail(err, errcap, "%s: %s", path, strerror(errno));
@@ -248,12 +316,33 @@ static int run_walk(walk *w, const char *path, sp_chunks_kind kind, sp_chunks_in
         file_kind != SP_CHUNKS_CERT)
         rc = sp_store_fail(err, errcap, "%s: a chunk file of unknown kind %u", path, file_kind);
     info->kind = (sp_chunks_kind)file_kind;
-    info->end = FILE_HEAD;
+    info->end += FILE_HEAD;
     if (rc == 0)
         rc = walk_chunks(w);
     fclose(w->f);
+    return rc;
+}
+
+/* Walks through the chunk file at path and its segments in order. A segment is written whole, so a
+ * torn chunk may only end the last file; elsewhere it is corruption. w->path and w->at are left at
+ * the last file and the end of its good chunks. */
+static int run_walk(walk *w, const char *path, sp_chunks_kind kind, sp_chunks_info *info, char *err, size_t errcap)
+{
+    memset(info, 0, sizeof *info);
+    w->info = info, w->err = err, w->errcap = errcap;
+    unsigned n = segments(path);
+    char buf[4096];
+    int rc = n ? 0 : sp_store_fail(err, errcap, "%s: %s", path, strerror(ENOENT));
+    for (unsigned i = 0; rc == 0 && i < n; i++) {
+        rc = walk_file(w, segment(path, i, w->last, sizeof w->last), i ? info->kind : kind);
+        if (rc == 0 && info->torn && i + 1 < n)
+            rc = sp_store_fail(err, errcap, "%s: a torn chunk, and %s follows: the file is corrupt", w->last,
+                               segment(path, i + 1, buf, sizeof buf));
+    }
+    info->segments = n;
     free(w->comp);
     free(w->raw);
+    w->comp = w->raw = NULL;
     return rc;
 }
 
@@ -340,22 +429,21 @@ int sp_chunks_append(const char *path, sp_chunks_kind kind, const void *payload,
     sp_chunks_info here;
     if (!info)
         info = &here;
-    struct stat st;
-    if (stat(path, &st) && errno == ENOENT) {
+    if (!exists(path)) {
         memset(info, 0, sizeof *info);
         return sp_chunks_write(path, kind, payload, len, count, err, errcap);
     }
     walk w = {.visit = NULL};
     if (run_walk(&w, path, kind, info, err, errcap))
         return -1;
-    sp_buf b = {0};
+    /* a torn last chunk (an append of old, into the file itself, killed part way) is cut off */
+    if (info->torn && sp_file_append(w.path, w.at, NULL, 0))
+        return sp_store_fail(err, errcap, "%s: %s", w.path, strerror(errno));
     /* a certificate's chunk is written once per size and kept: worth the slower level */
     int level = kind == SP_CHUNKS_CERT ? SP_TUNE_PACK_LEVEL : SP_TUNE_STORE_LEVEL;
-    int rc = chunk_bytes(&b, kind, payload, len, count, level, path, err, errcap);
-    if (rc == 0 && sp_file_append(path, info->end, b.data, b.len))
-        rc = sp_store_fail(err, errcap, "%s: %s", path, strerror(errno));
-    sp_buf_free(&b);
-    return rc;
+    char buf[4096];
+    return write_one(segment(path, (unsigned)info->segments, buf, sizeof buf), kind, payload, len, count, level, err,
+                     errcap);
 }
 
 /* ---------------------------------------------------------------- compaction */

@@ -1,6 +1,7 @@
 /* chunks.h: files that grow by appends, for what a table run learns (table.h): each save appends a
  * chunk of only the entries new since the save before, so that the file, and git's history of it,
- * grows by what was learned and no more.
+ * grows by what was learned and no more. An append is a new segment file beside it (PATH.1, PATH.2,
+ * ...), so that no file once written is ever changed: git stores each whole, once.
  *
  * Format (docs/design.md, "Chunk files"), little-endian: a file header (magic, format version, kind),
  * then chunks, each a header (magic, format version, kind, entry count, raw and compressed sizes,
@@ -10,12 +11,14 @@
  * sp_chunks_read_payloads.
  *
  * Contract:
- * - An append writes one chunk at the end and flushes it to disk before returning; a file that does
- *   not exist yet is made whole (header and first chunk) atomically, as a rewrite (sp_chunks_write,
- *   sp_chunks_compact) is.
- * - Reading goes through the chunks in order. A last chunk cut short or failing a checksum (an append
- *   killed part way) is left out with a one-line warning, and everything before it kept; the next
- *   append cuts it off first, so that the file stays well-formed. A bad chunk with a good one after
+ * - An append writes one chunk as the next segment, a chunk file of its own made atomically (a file
+ *   that does not exist yet is made whole, header and first chunk, the same way). A rewrite
+ *   (sp_chunks_write, sp_chunks_compact) makes PATH atomically and then removes its segments.
+ * - The chunk file is PATH and its segments PATH.1, PATH.2, ... up to the first one missing; each has
+ *   the file header. Files written by appends into PATH itself (before segments) read the same.
+ * - Reading goes through the chunks in order, segment after segment. A last chunk cut short or
+ *   failing a checksum (an append into PATH killed part way) is left out with a one-line warning, and
+ *   everything before it kept; the next append cuts it off first, so that the file stays well-formed. A bad chunk with a good one after
  *   it is corruption, and the file is refused, as it is for another format version, a chunk of
  *   another kind, or a payload that is malformed, unsorted, or holds another count than its header.
  * - A key may come again in a later chunk: its first value counts, and another value is an error.
@@ -45,7 +48,8 @@ typedef struct sp_chunks_info {
     sp_chunks_kind kind; /* the file's */
     uint64_t chunks;     /* chunks kept */
     uint64_t entries;    /* entries in them, repeats included */
-    uint64_t end;        /* the bytes that hold them, the file header included: where the next one goes */
+    uint64_t end;        /* the bytes that hold them, file headers included, over every segment */
+    uint64_t segments;   /* files: PATH and its segments */
     uint64_t torn;       /* bytes after them left out (a last chunk cut short or failing a checksum) */
     char warning[768];   /* one line on what was left out; "" when nothing was */
 } sp_chunks_info;
@@ -72,9 +76,15 @@ int sp_chunks_read_payloads(const char *path, sp_chunks_kind kind, sp_chunks_pay
 int sp_chunks_append(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
                      sp_chunks_info *info, char *err, size_t errcap);
 
-/* Replaces the file at path atomically by a chunk file of one chunk. */
+/* Replaces the file at path atomically by a chunk file of one chunk, and removes its segments. */
 int sp_chunks_write(const char *path, sp_chunks_kind kind, const void *payload, size_t len, uint64_t count,
                     char *err, size_t errcap);
+
+/* Removes the chunk file at path and its segments; 0 also when it is missing. */
+int sp_chunks_remove(const char *path, char *err, size_t errcap);
+
+/* The bytes of the chunk file at path, its segments included (0 when it is missing). */
+uint64_t sp_chunks_size(const char *path);
 
 /* Rewrites the chunk file `in` as one chunk, atomically, to out (to in itself when out is NULL): each
  * key once, with the value of its first chunk, in key order. info says what in held, *kept how many

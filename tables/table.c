@@ -314,7 +314,7 @@ static int migrate_certs(run *r, int misere)
         return -1;
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++)
         if (moved[n]) {
-            unlink(in_dir(r, path, sizeof path, t->row[n].cert));
+            sp_chunks_remove(in_dir(r, path, sizeof path, t->row[n].cert), NULL, 0); /* its facts are in the base */
             snprintf(t->row[n].cert, sizeof t->row[n].cert, "%s", base_name(misere));
         }
     if (!r->o->quiet)

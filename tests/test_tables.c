@@ -1063,7 +1063,33 @@ static uint8_t *file_bytes(const char *path, size_t *len)
     return data;
 }
 
-static void write_bytes(const char *path, const uint8_t *data, size_t len)
+/* Segment i (from 1) of the chunk file at path. */
+static const char *segment_of(const char *path, unsigned i, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s.%u", path, i);
+    return buf;
+}
+
+/* How many files the chunk file at path has: itself and its segments. */
+static unsigned files_of(const char *path)
+{
+    char seg[800];
+    unsigned n = 1;
+    while (access(segment_of(path, n, seg, sizeof seg), F_OK) == 0)
+        n++;
+    return n;
+}
+
+/* Removes the segments of the chunk file at path. */
+static void drop_segments(const char *path)
+{
+    char seg[800];
+    for (unsigned i = 1; unlink(segment_of(path, i, seg, sizeof seg)) == 0; i++)
+        ;
+}
+
+/* Writes the file path, its segments left as they are. */
+static void put_bytes(const char *path, const uint8_t *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
     ck_assert_ptr_nonnull(f);
@@ -1071,43 +1097,97 @@ static void write_bytes(const char *path, const uint8_t *data, size_t len)
     fclose(f);
 }
 
-/* A file of three chunks, lands 0..99, 100..249, 250..299; ends[i]: where chunk i + 1 ends. */
+/* Writes path as a lone file (its segments removed). */
+static void write_bytes(const char *path, const uint8_t *data, size_t len)
+{
+    drop_segments(path);
+    put_bytes(path, data, len);
+}
+
+/* The bytes of a chunk file and of its segments after it, joined (malloc'ed), each segment without
+ * its first `skip` bytes. */
+static uint8_t *joined(const char *path, size_t *len, size_t skip)
+{
+    uint8_t *all = file_bytes(path, len);
+    char seg[800];
+    for (unsigned i = 1; access(segment_of(path, i, seg, sizeof seg), F_OK) == 0; i++) {
+        size_t n;
+        uint8_t *more = file_bytes(seg, &n);
+        ck_assert_uint_gt(n, skip);
+        all = realloc(all, *len + n - skip + 1);
+        memcpy(all + *len, more + skip, n - skip + 1);
+        *len += n - skip;
+        free(more);
+    }
+    return all;
+}
+
+static uint8_t *all_bytes(const char *path, size_t *len)
+{
+    return joined(path, len, 0);
+}
+
+/* The chunk file at path and its segments made one file, as appends into the file itself wrote
+ * them before segments: each segment's chunks without its file header (16 bytes). */
+static void join_segments(const char *path)
+{
+    size_t len;
+    uint8_t *one = joined(path, &len, 16);
+    write_bytes(path, one, len);
+    free(one);
+}
+
+/* A file of three chunks in one file (the form appends wrote before segments), lands 0..99,
+ * 100..249, 250..299; ends[i]: where chunk i + 1 ends. */
 static void three_chunks(const char *path, size_t ends[3])
 {
     unlink(path);
+    drop_segments(path);
+    char seg[800];
     append_lands(path, 0, 100, 0);
     ends[0] = file_size(path);
     append_lands(path, 100, 250, 0);
-    ends[1] = file_size(path);
+    ends[1] = ends[0] + file_size(segment_of(path, 1, seg, sizeof seg)) - 16;
     append_lands(path, 250, 300, 0);
+    join_segments(path);
     ends[2] = file_size(path);
 }
 
-/* Appends read back: every entry of every chunk, in order; each append leaves the bytes before it as
- * they were. Another kind, another version and another file are refused. */
+/* Appends read back: every entry of every chunk, in order; each append is a new segment and leaves
+ * the files before it as they were. The older form (appends into the file itself) reads the same.
+ * Another kind, another version and another file are refused. */
 START_TEST(chunks_round_trip)
 {
     char path[512], err[1024];
     path_in(path, sizeof path, "x.chunks");
     size_t ends[3], len;
+    char seg[800];
     append_lands(path, 0, 100, 0);
+    uint8_t *one = file_bytes(path, &len);
     append_lands(path, 100, 250, 0);
-    uint8_t *two = file_bytes(path, &len);
+    size_t seg_len;
+    uint8_t *two = file_bytes(segment_of(path, 1, seg, sizeof seg), &seg_len);
     append_lands(path, 250, 300, 0);
-    size_t all;
-    uint8_t *three = file_bytes(path, &all);
-    ck_assert_uint_gt(all, len);
-    ck_assert(!memcmp(two, three, len));
+    size_t now, all;
+    uint8_t *after = file_bytes(path, &now), *seg_after = file_bytes(seg, &all);
+    ck_assert(now == len && !memcmp(one, after, len));
+    ck_assert(all == seg_len && !memcmp(two, seg_after, all));
+    ck_assert_uint_gt(file_size(segment_of(path, 2, seg, sizeof seg)), 16);
+    all = sp_chunks_size(path);
     sp_chunks_info info;
     ck_assert_int_eq(read_lands(path, 300, &info, err), 300);
     ck_assert_uint_eq(info.kind, SP_CHUNKS_NIMBERS);
     ck_assert_uint_eq(info.chunks, 3);
+    ck_assert_uint_eq(info.segments, 3);
     ck_assert_uint_eq(info.entries, 300);
     ck_assert_uint_eq(info.end, all);
     ck_assert_uint_eq(info.torn, 0);
     ck_assert_str_eq(info.warning, "");
-    three_chunks(path, ends); /* the same file again, written from nothing */
-    ck_assert_uint_eq(ends[2], all);
+    three_chunks(path, ends); /* the same chunks again, in one file */
+    ck_assert_uint_eq(ends[2], all - 2 * 16);
+    ck_assert_int_eq(read_lands(path, 300, &info, err), 300);
+    ck_assert_uint_eq(info.segments, 1);
+    ck_assert_uint_eq(info.end, ends[2]);
     ck_assert_int_eq(sp_chunks_read(path, SP_CHUNKS_PROVEN, see_land, NULL, &info, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "expected one of misere proven positions"));
     flip_byte(path, 9); /* the file's format version follows its 8-byte magic */
@@ -1116,14 +1196,13 @@ START_TEST(chunks_round_trip)
     ck_assert_int_eq(sp_store_write_text(path, "n,outcome\n", 10, err, sizeof err), 0);
     ck_assert_int_eq(read_lands(path, 300, &info, err), -1);
     ck_assert_ptr_nonnull(strstr(err, "not a sprouts chunk file"));
-    free(two);
-    free(three);
+    free(one), free(two), free(after), free(seg_after);
 }
 END_TEST
 
-/* A last chunk cut short anywhere (an append killed part way), or failing its checksums, is left out
- * with a warning and the chunks before it kept; the next append cuts it off and the file is whole
- * again. */
+/* A last chunk cut short anywhere (an append into the file itself killed part way), or failing its
+ * checksums, is left out with a warning and the chunks before it kept; the next append cuts it off
+ * and the file is whole again. A torn chunk with a segment after it is corruption. */
 START_TEST(chunks_torn_last_chunk_is_left_out)
 {
     char path[512], err[1024];
@@ -1145,12 +1224,17 @@ START_TEST(chunks_torn_last_chunk_is_left_out)
         append_lands(path, 300, 310, 0);
         size_t now;
         uint8_t *after = file_bytes(path, &now);
-        ck_assert(!memcmp(after, whole, ends[1]));
+        ck_assert(now == ends[1] && !memcmp(after, whole, ends[1]));
         free(after);
         ck_assert_int_eq(read_lands(path, 310, &info, err), 260);
         ck_assert_uint_eq(info.chunks, 3);
         ck_assert_uint_eq(info.torn, 0);
-        ck_assert_uint_eq(info.end, now);
+        ck_assert_uint_eq(info.end, sp_chunks_size(path));
+        if (c == 0) { /* cut the first file again: its segment follows a torn chunk */
+            put_bytes(path, whole, ends[1] + 1);
+            ck_assert_int_eq(read_lands(path, 310, &info, err), -1);
+            ck_assert_msg(strstr(err, "corrupt") && !strchr(err, '\n'), "%s", err);
+        }
     }
     long flips[] = {(long)ends[1] + 20, (long)ends[2] - 5}; /* in its header, in its data */
     for (unsigned f = 0; f < 2; f++) {
@@ -1185,7 +1269,9 @@ START_TEST(chunks_corrupt_middle_is_refused)
         ck_assert_ptr_null(strchr(err, '\n'));
         sp_buf b = {0};
         ck_assert_int_eq(sp_chunks_append(path, SP_CHUNKS_NIMBERS, b.data, 0, 0, NULL, err, sizeof err), -1);
+        char seg[800];
         ck_assert_uint_eq(file_size(path), ends[2]);
+        ck_assert_int_ne(access(segment_of(path, 1, seg, sizeof seg), F_OK), 0);
     }
 }
 END_TEST
@@ -1208,12 +1294,13 @@ START_TEST(chunks_compaction)
     ck_assert_uint_eq(kept, 400);
     ck_assert_int_eq(read_lands(out, 400, &back, err), 400);
     ck_assert_uint_eq(back.chunks, 1);
-    ck_assert_uint_lt(file_size(out), file_size(path));
+    ck_assert_uint_lt(file_size(out), sp_chunks_size(path));
     char *argv[] = {(char *)sp_test_program, "compact", path, NULL};
     ck_assert_int_eq(run_quiet(argv, NULL), 0); /* in place */
-    ck_assert_uint_eq(file_size(path), file_size(out));
+    ck_assert_uint_eq(sp_chunks_size(path), file_size(out)); /* its segments are gone */
     ck_assert_int_eq(read_lands(path, 400, &back, err), 400);
     ck_assert_uint_eq(back.chunks, 1);
+    ck_assert_uint_eq(back.segments, 1);
     append_lands(path, 390, 391, 1); /* land 390 again, with another value */
     size_t len;
     uint8_t *before = file_bytes(out, &len);
@@ -1250,7 +1337,7 @@ START_TEST(resumed_run_appends_only_what_is_new)
     sp_chunks_info info[3];
     for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
-        first[i] = file_bytes(path, &len[i]);
+        first[i] = all_bytes(path, &len[i]);
         uint64_t kept;
         if (i < 2)
             ck_assert_int_eq(sp_chunks_compact(path, compact, &info[i], &kept, err, sizeof err), 0);
@@ -1261,7 +1348,7 @@ START_TEST(resumed_run_appends_only_what_is_new)
     for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/state/%s.chunks", out, names[i]);
         size_t now;
-        uint8_t *second = file_bytes(path, &now);
+        uint8_t *second = all_bytes(path, &now);
         ck_assert_msg(now > len[i], "%s did not grow", names[i]);
         ck_assert_msg(!memcmp(first[i], second, len[i]), "%s: the bytes saved before changed", names[i]);
         if (i == 2) {
@@ -1310,17 +1397,19 @@ START_TEST(table_writes_fact_bases)
     /* a resumed run appends the new sizes' facts: the bytes before stay */
     snprintf(path, sizeof path, "%s/certs/normal.cert", out);
     size_t had, now;
-    uint8_t *before = file_bytes(path, &had), *after;
+    uint8_t *before = all_bytes(path, &had), *after;
+    unsigned files = files_of(path);
     ck_assert_int_eq(run_growing(out, "8", 1), 0);
-    after = file_bytes(path, &now);
+    after = all_bytes(path, &now);
     ck_assert_uint_gt(now, had);
     ck_assert(!memcmp(before, after, had));
     base_has_roots(out, "normal.cert", 8);
-    /* a chunk torn by a kill is left out, with a warning, and the roots before it kept (each size
-     * appends one: cutting the two of 0*7 and 0*8 half way cuts into the second) */
-    FILE *f = fopen(path, "wb");
-    ck_assert_uint_eq(fwrite(after, 1, had + (now - had) / 2, f), had + (now - had) / 2);
-    fclose(f);
+    /* a chunk torn by a kill (an append into the file itself, as before segments) is left out, with
+     * a warning, and the roots before it kept (each size appends one: cutting the two of 0*7 and 0*8
+     * half way cuts into the second) */
+    size_t grown = now - had - 16 * (files_of(path) - files); /* the new chunks, without file headers */
+    join_segments(path);
+    ck_assert_int_eq(truncate(path, (off_t)(file_size(path) - grown / 2)), 0);
     sp_cert c;
     char warning[1024];
     ck_assert_int_eq(sp_cert_load_info(&c, path, warning, sizeof warning, err, sizeof err), 0);
@@ -1413,9 +1502,9 @@ START_TEST(misere_land_games_saved_and_read)
     ck_assert_int_eq(sp_solver_each_land_game(seen.read, 0, UINT64_MAX, same_game, &seen), 0);
     ck_assert_uint_eq(seen.lands, lg.read);
     /* nothing new since the reading: a save writes nothing */
-    size_t before = file_size(path);
+    size_t before = sp_chunks_size(path);
     ck_assert_int_eq(sp_landgames_save(&lg, seen.read, path, err, sizeof err), 0);
-    ck_assert_uint_eq(file_size(path), before);
+    ck_assert_uint_eq(sp_chunks_size(path), before);
     sp_landgames_free(&lg);
     sp_solver_free(seen.read);
     sp_solver_free(seen.fresh);
@@ -1545,10 +1634,12 @@ START_TEST(table_reads_torn_and_refuses_two_values)
     size_t good;
     uint8_t *before = file_bytes(path, &good);
     append_lands(path, 100, 200, 0);
+    join_segments(path); /* torn as an append into the file itself leaves it */
     ck_assert_int_eq(truncate(path, (off_t)(good + 70)), 0);
     ck_assert_int_eq(run_small(out, NULL), 0);
     size_t len;
-    uint8_t *after = file_bytes(path, &len);
+    uint8_t *after = all_bytes(path, &len);
+    ck_assert_uint_eq(file_size(path), good);
     ck_assert_uint_gt(len, good + 70);
     ck_assert(!memcmp(before, after, good));
     sp_children lands;
@@ -1564,9 +1655,9 @@ START_TEST(table_reads_torn_and_refuses_two_values)
     sp_children_free(&lands);
     free(v);
     append_lands(path, 50, 51, 1); /* land 50 again, with another nimber */
-    size_t given = file_size(path);
+    size_t given = sp_chunks_size(path);
     ck_assert_int_eq(run_small(out, NULL), 1);
-    ck_assert_uint_eq(file_size(path), given);
+    ck_assert_uint_eq(sp_chunks_size(path), given);
     free(before);
     free(after);
 }

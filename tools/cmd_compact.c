@@ -74,7 +74,7 @@ int sp_cmd_compact(int argc, char **argv)
     if (optind != argc - 1)
         return sp_cli_usage(prog, "expects exactly one chunk file (see --help)");
     const char *in = argv[optind];
-    unsigned long long before = (unsigned long long)sp_file_size(in);
+    unsigned long long before = (unsigned long long)sp_chunks_size(in);
     sp_chunks_info info;
     uint64_t kept = 0;
     char err[1024];
@@ -96,6 +96,6 @@ int sp_cmd_compact(int argc, char **argv)
         return rc == -1 ? sp_cli_usage(prog, "%s", err) : sp_cli_fail(prog, "%s", err);
     printf("%s: %llu chunks, %llu entries, %llu bytes -> %s: 1 chunk, %llu entries, %llu bytes\n", in,
            (unsigned long long)info.chunks, (unsigned long long)info.entries, before, out ? out : in,
-           (unsigned long long)kept, (unsigned long long)sp_file_size(out ? out : in));
+           (unsigned long long)kept, (unsigned long long)sp_chunks_size(out ? out : in));
     return SP_EXIT_OK;
 }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cert.h"
+#include "chunks.h"
 #include "cli.h"
 #include "cmds.h"
 #include "file.h"
@@ -72,7 +73,7 @@ int sp_cmd_merge(int argc, char **argv)
     rc = sp_cert_append(&base, out, &held, err, sizeof err);
     if (rc == 0)
         printf("%s: %zu roots, %zu facts, %zu land facts, %llu bytes (not checked: run sprouts verify %s)\n",
-               out, 1 + base.nmore, base.facts.n, base.lands.n, (unsigned long long)sp_file_size(out), out);
+               out, 1 + base.nmore, base.facts.n, base.lands.n, (unsigned long long)sp_chunks_size(out), out);
     sp_cert_free(&base);
     return rc ? sp_cli_fail(prog, "%s", err) : SP_EXIT_OK;
 }
