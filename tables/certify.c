@@ -11,12 +11,16 @@
 
 #include "clock.h"
 #include "expand.h"
+#include "gindex.h"
 #include "grow.h"
 #include "tune.h"
 
 typedef struct builder {
     sp_cert *c;
-    const sp_cert *given; /* normal play: facts proven before, whose moves need no answers here */
+    const sp_cert *given; /* facts proven before, of the same play, whose moves need no answers here */
+    sp_gindex given_games; /* misère: the given base's games by their options */
+    uint32_t *given_of;   /* misère: solver game id -> 0 not yet matched, 1 none, else given's game + 2 */
+    size_t given_of_cap;
     sp_solver *s;
     sp_canon_ctx *ctx;
     sp_lcache *lands;   /* the solver's land cache: the lands it expanded are asked for again */
@@ -287,12 +291,48 @@ static long normalise(builder *b, const sp_tok *key, size_t len, uint32_t *g, sp
     return b->status ? -1 : n;
 }
 
+/* The given base's game with the structure of the solver's game g (its options matched first), or
+ * SP_CERT_NONE. */
+static uint32_t given_game(builder *b, uint32_t g)
+{
+    if (g < b->given_of_cap && b->given_of[g])
+        return b->given_of[g] == 1 ? SP_CERT_NONE : b->given_of[g] - 2;
+    const uint32_t *o;
+    size_t n = sp_solver_game_options(b->s, g, &o);
+    uint32_t *opts = malloc((n + 1) * sizeof *opts);
+    long at = opts ? 0 : -2;
+    for (size_t i = 0; i < n && at == 0; i++) /* a game's options are older: the recursion ends */
+        at = (opts[i] = given_game(b, o[i])) == SP_CERT_NONE ? -1 : 0;
+    if (at == 0)
+        at = sp_gindex_find(&b->given_games, opts, n);
+    free(opts);
+    size_t had = b->given_of_cap;
+    if (at == -2 || sp_grow((void **)&b->given_of, &b->given_of_cap, (size_t)g + 1, sizeof *b->given_of)) {
+        failed(b, -1, "out of memory");
+        return SP_CERT_NONE;
+    }
+    memset(b->given_of + had, 0, (b->given_of_cap - had) * sizeof *b->given_of);
+    b->given_of[g] = at < 0 ? 1 : (uint32_t)at + 2;
+    return at < 0 ? SP_CERT_NONE : (uint32_t)at;
+}
+
+/* Whether the given base holds the fact R + g (g the solver's game): its moves are answered there. */
+static bool misere_given(builder *b, const sp_tok *r, size_t len, uint32_t g)
+{
+    if (!b->given || len == 0)
+        return false;
+    uint32_t v = given_game(b, g);
+    return v != SP_CERT_NONE && sp_cert_find(b->given, r, len, v) >= 0;
+}
+
 /* What a candidate answer R + g costs without search: -1 not known to be lost, else new facts. */
 static long misere_cost(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     if (len == 0)
         return sp_solver_game_wins(b->s, g) ? -1 : 0;
     if (g < b->cert_of_cap && b->cert_of[g] && sp_cert_find(b->c, r, len, b->cert_of[g] - 1) >= 0)
+        return 0;
+    if (misere_given(b, r, len, g))
         return 0;
     return sp_solver_known(b->s, r, len, g, SP_PLAY_MISERE) == SP_LOSS ? 1 : -1;
 }
@@ -452,8 +492,11 @@ static void close_facts(builder *b, sp_cert_progress progress, void *arg, const 
             if (!given(b, key, len, c->k[at]))
                 normal_fact(b, key, len, c->k[at]);
         }
-        else if (fact)
-            misere_fact(b, key, len, b->solver_of[c->k[at]]);
+        else if (fact) {
+            uint32_t g = b->solver_of[c->k[at]];
+            if (!misere_given(b, key, len, g))
+                misere_fact(b, key, len, g);
+        }
         else
             misere_land(b, key, len);
         free(key);
@@ -470,13 +513,16 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_pro
                      const atomic_bool *stop, char *why, size_t cap)
 {
     assert(c && s && (c->play == SP_CERT_NORMAL || c->play == SP_CERT_MISERE));
-    assert(!given || given->play == SP_CERT_NORMAL);
-    builder b = {.c = c, .given = c->play == SP_CERT_NORMAL ? given : NULL, .s = s, .ctx = sp_canon_ctx_new()};
+    assert(!given || given->play == c->play);
+    builder b = {.c = c, .given = given, .s = s, .ctx = sp_canon_ctx_new()};
+    bool indexed = sp_gindex_init(&b.given_games, c->play == SP_CERT_MISERE ? given : NULL) == 0;
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
     sp_children_init(&b.land_kids);
     sp_children_init(&b.cands);
-    if (!b.ctx) {
+    if (!b.ctx || !indexed) {
+        sp_canon_ctx_free(b.ctx);
+        sp_gindex_free(&b.given_games);
         if (why)
             snprintf(why, cap, "out of memory");
         return -1;
@@ -505,6 +551,8 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_pro
     sp_children_free(&b.cands);
     free(b.cert_of);
     free(b.solver_of);
+    free(b.given_of);
+    sp_gindex_free(&b.given_games);
     sp_canon_ctx_free(b.ctx);
     if (why && b.status)
         snprintf(why, cap, "%s%s%s", b.why, b.where[0] ? ": " : "", b.where);

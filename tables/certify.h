@@ -17,9 +17,11 @@
 int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
                size_t cap);
 
-/* sp_certify() in normal play beside a fact base checked before (given, or NULL; verify.h,
- * sp_verify_given): a land the base holds with the nimber the solver has becomes a fact of c
- * without its moves being answered again, and answers made of such lands cost nothing. */
+/* sp_certify() beside a fact base of the same play checked before (given, or NULL; verify.h,
+ * sp_verify_given): a fact the base holds becomes a fact of c without its moves being answered
+ * again, and answers made of such facts cost nothing. Normal play: a land with the nimber the
+ * solver has. Misère play: a position beside a game of the same structure as the base's (gindex.h);
+ * land facts are always answered here. */
 int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_progress progress, void *arg,
                      const atomic_bool *stop, char *why, size_t cap);
 

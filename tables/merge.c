@@ -1,5 +1,5 @@
 /* merge.c: fact bases from certificates (merge.h): roots, facts, and misère games matched by their
- * options through an index of dst's games. */
+ * options through an index of dst's games (gindex.h). */
 #include "merge.h"
 
 #include <stdbool.h>
@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gindex.h"
 #include "grow.h"
 
 /* A root of c equal to key, or NULL: its outcome is then *outcome. */
@@ -46,74 +47,25 @@ int sp_cert_merge_roots(sp_cert *dst, const sp_cert *src, char *why, size_t cap)
 
 /* ---------------------------------------------------------------- misère games */
 
-/* dst's games by their options: entry e of keys (the sorted options, two tokens each) is game of[e]. */
-typedef struct games_index {
-    sp_children keys;
-    uint32_t *of;
-    size_t of_cap;
-    sp_tok *buf;
-    size_t buf_cap;
-} games_index;
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* The key of a game with options opts[0..n) (sorted here) into ix->buf; its length, or -1. */
-static long game_key(games_index *ix, uint32_t *opts, size_t n)
-{
-    if (sp_grow((void **)&ix->buf, &ix->buf_cap, 2 * n + 1, sizeof *ix->buf))
-        return -1;
-    qsort(opts, n, sizeof *opts, cmp_u32);
-    for (size_t i = 0; i < n; i++)
-        ix->buf[2 * i] = (sp_tok)(opts[i] & 0xffff), ix->buf[2 * i + 1] = (sp_tok)(opts[i] >> 16);
-    ix->buf[2 * n] = 0xffff; /* so that the game with no option has a key too */
-    return (long)(2 * n + 1);
-}
-
-/* Game g of dst (options opts, n) into the index unless a game with its options is there. */
-static int index_game(games_index *ix, uint32_t *opts, size_t n, uint32_t g)
-{
-    long len = game_key(ix, opts, n);
-    int added = len < 0 ? -1 : sp_children_add(&ix->keys, ix->buf, (size_t)len);
-    if (added <= 0)
-        return added;
-    if (sp_grow((void **)&ix->of, &ix->of_cap, ix->keys.n, sizeof *ix->of))
-        return -1;
-    ix->of[ix->keys.n - 1] = g;
-    return 0;
-}
-
 /* dst's game with options opts (src's options already mapped to dst's games), added when absent. */
-static long game_of(sp_cert *dst, games_index *ix, uint32_t *opts, size_t n)
+static long game_of(sp_cert *dst, sp_gindex *ix, uint32_t *opts, size_t n)
 {
-    long len = game_key(ix, opts, n);
-    long e = len < 0 ? -1 : sp_children_find(&ix->keys, ix->buf, (size_t)len);
-    if (len < 0 || e >= 0)
-        return e < 0 ? -1 : (long)ix->of[e];
+    long e = sp_gindex_find(ix, opts, n);
+    if (e != -1)
+        return e;
     long g = sp_cert_add_game(dst, opts, n);
-    return g < 0 || index_game(ix, opts, n, (uint32_t)g) ? -1 : g;
+    return g < 0 || sp_gindex_add(ix, opts, n, (uint32_t)g) ? -1 : g;
 }
 
 /* map[i]: dst's game for src's game i, dst's games indexed first. */
 static int map_games(sp_cert *dst, const sp_cert *src, uint32_t *map)
 {
-    games_index ix;
-    memset(&ix, 0, sizeof ix);
-    sp_children_init(&ix.keys);
+    sp_gindex ix;
+    if (sp_gindex_init(&ix, dst))
+        return -1;
     uint32_t *opts = NULL;
     size_t cap = 0;
     int rc = 0;
-    for (uint32_t g = 0; g < dst->ngames && rc == 0; g++) {
-        size_t n = dst->game_first[g + 1] - dst->game_first[g];
-        rc = sp_grow((void **)&opts, &cap, n + 1, sizeof *opts);
-        if (rc == 0) {
-            memcpy(opts, dst->game_opts + dst->game_first[g], n * sizeof *opts);
-            rc = index_game(&ix, opts, n, g);
-        }
-    }
     for (uint32_t g = 0; g < src->ngames && rc == 0; g++) {
         size_t n = src->game_first[g + 1] - src->game_first[g];
         rc = sp_grow((void **)&opts, &cap, n + 1, sizeof *opts);
@@ -124,9 +76,7 @@ static int map_games(sp_cert *dst, const sp_cert *src, uint32_t *map)
         map[g] = (uint32_t)to;
     }
     free(opts);
-    free(ix.of);
-    free(ix.buf);
-    sp_children_free(&ix.keys);
+    sp_gindex_free(&ix);
     return rc;
 }
 

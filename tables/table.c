@@ -361,7 +361,8 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     r->progress.phase = "building the certificate";
     char why[1024];
     /* a minimised certificate stands alone; one as built rests on the checked fact base */
-    const sp_cert *given = !misere && !r->o->minimise && r->have_base[0] ? &r->base[0] : NULL;
+    const sp_cert *given =
+        !r->o->minimise && load_base(r, misere) == 0 && r->have_base[misere] ? &r->base[misere] : NULL;
     int rc = sp_certify_given(&c, r->s, given, sp_progress_facts, &r->progress, r->o->stop, why, sizeof why);
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "expand.h"
+#include "gindex.h"
+#include "grow.h"
 #include "vgame.h"
 
 #ifdef _OPENMP
@@ -21,6 +23,8 @@ typedef struct misere {
     sp_vg *vg;
     uint32_t *id;        /* certificate game index -> id in vg */
     sp_children claims;  /* fact i as the pair key (P, id[k[i]]) (cert.h) */
+    uint32_t *given;     /* certificate game index -> the given base's game of its structure, or
+                          * SP_CERT_NONE; NULL without a given base */
 } misere;
 
 /* Normal play: values that xor_of_facts() takes over the children of a land (bit v of small for
@@ -413,6 +417,7 @@ static void misere_free(misere *m)
 {
     sp_vg_free(m->vg);
     free(m->id);
+    free(m->given);
     sp_children_free(&m->claims);
 }
 
@@ -505,15 +510,47 @@ static bool stopped(const sp_verify_watch *w)
     return w && w->stop && atomic_load_explicit(w->stop, memory_order_relaxed);
 }
 
-/* Whether item i is a normal-play fact that the given base holds with the same nimber. */
-static bool given_fact(const sp_cert *c, const sp_cert *given, size_t i)
+/* Misère play: map[j], given's game with the structure of c's game j (SP_CERT_NONE: none), each
+ * matched after its options; malloc'ed, NULL when out of memory. */
+static uint32_t *match_games(const sp_cert *c, const sp_cert *given)
 {
-    if (!given || c->play != SP_CERT_NORMAL || given->play != SP_CERT_NORMAL)
+    sp_gindex ix;
+    uint32_t *map = malloc(((size_t)c->ngames + 1) * sizeof *map), *opts = NULL;
+    if (!map || sp_gindex_init(&ix, given)) {
+        free(map);
+        return NULL;
+    }
+    size_t cap = 0;
+    bool oom = false;
+    for (uint32_t g = 0; g < c->ngames && !oom; g++) {
+        size_t n = c->game_first[g + 1] - c->game_first[g];
+        oom = sp_grow((void **)&opts, &cap, n + 1, sizeof *opts) != 0;
+        long at = oom ? -1 : 0;
+        for (size_t i = 0; i < n && at == 0; i++) /* options precede the game */
+            at = (opts[i] = map[c->game_opts[c->game_first[g] + i]]) == SP_CERT_NONE ? -1 : 0;
+        if (at == 0)
+            oom = (at = sp_gindex_find(&ix, opts, n)) == -2;
+        map[g] = at < 0 ? SP_CERT_NONE : (uint32_t)at;
+    }
+    free(opts);
+    sp_gindex_free(&ix);
+    if (oom)
+        free(map);
+    return oom ? NULL : map;
+}
+
+/* Whether item i (check_item's numbering) is a fact that the given base holds. */
+static bool given_fact(const sp_cert *c, const sp_cert *given, const misere *m, size_t i)
+{
+    size_t nl = c->play == SP_CERT_MISERE ? c->lands.n : 0, len;
+    if (!given || given->play != c->play || i < nl)
         return false;
-    size_t len;
-    const sp_tok *key = sp_cert_fact(c, i, &len);
+    const sp_tok *key = sp_cert_fact(c, i - nl, &len);
+    uint32_t k = c->k[i - nl];
+    if (c->play == SP_CERT_MISERE)
+        return m->given[k] != SP_CERT_NONE && sp_cert_find(given, key, len, m->given[k]) >= 0;
     long f = sp_cert_find(given, key, len, 0);
-    return f >= 0 && given->k[f] == c->k[i];
+    return f >= 0 && given->k[f] == k;
 }
 
 /* Checks every item in parallel (but those of the given base); the first failing one (lowest index)
@@ -536,7 +573,7 @@ static void check_items(const sp_cert *c, const sp_cert *given, misere *m, unsig
         for (long i = 0; i < items; i++) {
             if (k.oom || stopped(w))
                 continue;
-            if (given_fact(c, given, (size_t)i)) {
+            if (given_fact(c, given, m, (size_t)i)) {
 #pragma omp atomic
                 res->given++;
                 continue;
@@ -574,7 +611,10 @@ int sp_verify_given(const sp_cert *c, const sp_cert *given, unsigned threads, co
     memset(res, 0, sizeof *res);
     misere m;
     int rc = c->play == SP_CERT_MISERE ? misere_init(&m, c, res->reason, sizeof res->reason) : 0, oom = rc < 0;
-    if (rc == 0)
+    if (rc == 0 && c->play == SP_CERT_MISERE && given && given->play == SP_CERT_MISERE &&
+        !(m.given = match_games(c, given)))
+        oom = 1;
+    if (rc == 0 && !oom)
         check_items(c, given, &m, thread_count(threads), watch, res, &oom);
     res->facts = c->facts.n - res->given;
     res->lands = c->play == SP_CERT_MISERE ? c->lands.n : 0;

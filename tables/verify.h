@@ -47,10 +47,12 @@ typedef struct sp_verify_watch {
  * stopped (then res says nothing). */
 int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, sp_verify_result *res);
 
-/* sp_verify() of a normal-play certificate that builds on a fact base checked before (given, or
- * NULL): the facts of c that given holds with the same nimber are taken as proven and not checked
- * again (res->given counts them); every other fact and the roots are checked as always. Sound when
- * given was accepted by the checker (whole, or chunk by chunk so); misère play ignores given. */
+/* sp_verify() of a certificate that builds on a fact base of its play checked before (given, or
+ * NULL): the facts of c that given holds are taken as proven and not checked again (res->given
+ * counts them); every other fact, every land fact and the roots are checked as always. Normal play:
+ * a land with the same nimber. Misère play: the same position beside a game of given's with the
+ * structure of c's (the same options, matched from the games without options up: gindex.h), so the
+ * same game. Sound when given was accepted by the checker (whole, or chunk by chunk so). */
 int sp_verify_given(const sp_cert *c, const sp_cert *given, unsigned threads, const sp_verify_watch *watch,
                     sp_verify_result *res);
 

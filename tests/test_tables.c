@@ -1768,6 +1768,53 @@ START_TEST(builder_values_the_lands_it_lacks)
 }
 END_TEST
 
+/* The same in misère play, where a fact of the base counts for a fact of the new certificate when
+ * its game has the same structure (games matched by their options): 0*10 (a win: A164950) built by
+ * a fresh solver beside the base of 0*9 takes some facts from it and checks; a fact taken from the
+ * base, given another game of the certificate, is checked, not trusted; the whole, joined to the
+ * base, passes the plain checker. */
+START_TEST(misere_certificates_build_on_the_fact_base)
+{
+    sp_cert base, c;
+    build_cert(&base, SP_CERT_MISERE, 9, 0);
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_pos p;
+    sp_tok key[SP_KEY_MAX];
+    sp_pos_spots(&p, 10);
+    size_t len = sp_canon_pos(ctx, &p, key);
+    sp_canon_ctx_free(ctx);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_MISERE), SP_WIN);
+    char why[256];
+    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_MISERE, 10, key, len, SP_CERT_WIN), 0);
+    ck_assert_msg(sp_certify_given(&c, s, &base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
+    sp_solver_free(s);
+    sp_verify_result r;
+    ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
+    ck_assert_msg(r.ok, "%s", r.reason);
+    ck_assert_uint_gt(r.given, 0);
+    ck_assert_uint_gt(r.facts, 0);
+    ck_assert_uint_eq(r.facts + r.given, c.facts.n);
+    uint64_t taken = r.given;
+    ck_assert_uint_gt(c.ngames, 1);
+    for (size_t i = 0; i < c.facts.n; i++) { /* the first fact taken from the base, moved to another game */
+        uint32_t k = c.k[i];
+        c.k[i] = (k + 1) % c.ngames;
+        ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
+        c.k[i] = k;
+        if (r.given < taken)
+            break;
+    }
+    ck_assert_uint_eq(r.given, taken - 1);
+    char err[256];
+    ck_assert_msg(sp_cert_merge(&base, &c, err, sizeof err) == 0, "%s", err);
+    ck_assert(verified(&base));
+    sp_cert_free(&c);
+    sp_cert_free(&base);
+}
+END_TEST
+
 /* A certificate built beside a checked fact base (sp_certify_given) answers only the moves of its new
  * facts, and the checker with the base (sp_verify_given) checks just those: 0*11 beside the base of
  * 0*9 checks; a new fact with a wrong nimber fails; a fact of the base given another nimber is
@@ -2165,6 +2212,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "state lives", state_keeps_the_costly_lands, setup, teardown, 120);
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
+    sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
