@@ -241,14 +241,21 @@ END_TEST
 
 /* The certificate of 0*n; in misère play from a solver valuing lands up to `lives` (-1: none, 0: the
  * default). */
-static void build_cert(sp_cert *c, int play, unsigned n, int lives)
+/* The key of 0*n into key; its length. */
+static size_t spots_key(unsigned n, sp_tok *key)
 {
     sp_canon_ctx *ctx = sp_canon_ctx_new();
     sp_pos p;
-    sp_tok key[SP_KEY_MAX];
     sp_pos_spots(&p, n);
     size_t len = sp_canon_pos(ctx, &p, key);
     sp_canon_ctx_free(ctx);
+    return len;
+}
+
+static void build_cert(sp_cert *c, int play, unsigned n, int lives)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots_key(n, key);
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1, .misere_lives = lives};
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
@@ -1768,6 +1775,32 @@ START_TEST(builder_values_the_lands_it_lacks)
 }
 END_TEST
 
+/* c: the certificate of 0*n (key), won, built by s (freed here) beside the base and checked beside it:
+ * r says it checks, with some facts taken from the base and some of its own. */
+static void certify_beside(sp_cert *c, sp_solver *s, const sp_cert *base, unsigned n, const sp_tok *key, size_t len,
+                           sp_verify_result *r)
+{
+    char why[256];
+    ck_assert_int_eq(sp_cert_init(c, base->play, n, key, len, SP_CERT_WIN), 0);
+    ck_assert_msg(sp_certify_given(c, s, base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
+    sp_solver_free(s);
+    ck_assert_int_eq(sp_verify_given(c, base, 1, NULL, r), 0);
+    ck_assert_msg(r->ok, "%s", r->reason);
+    ck_assert_uint_gt(r->given, 0);
+    ck_assert_uint_gt(r->facts, 0);
+    ck_assert_uint_eq(r->facts + r->given, c->facts.n);
+}
+
+/* c joined to base passes the plain checker; both are freed. */
+static void joined_checks(sp_cert *base, sp_cert *c)
+{
+    char err[256];
+    ck_assert_msg(sp_cert_merge(base, c, err, sizeof err) == 0, "%s", err);
+    ck_assert(verified(base));
+    sp_cert_free(c);
+    sp_cert_free(base);
+}
+
 /* The same in misère play, where a fact of the base counts for a fact of the new certificate when
  * its game has the same structure (games matched by their options): 0*10 (a win: A164950) built by
  * a fresh solver beside the base of 0*9 takes some facts from it and checks; a fact taken from the
@@ -1777,25 +1810,13 @@ START_TEST(misere_certificates_build_on_the_fact_base)
 {
     sp_cert base, c;
     build_cert(&base, SP_CERT_MISERE, 9, 0);
-    sp_canon_ctx *ctx = sp_canon_ctx_new();
-    sp_pos p;
     sp_tok key[SP_KEY_MAX];
-    sp_pos_spots(&p, 10);
-    size_t len = sp_canon_pos(ctx, &p, key);
-    sp_canon_ctx_free(ctx);
+    size_t len = spots_key(10, key);
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
     sp_solver *s = sp_solver_new(&o);
     ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_MISERE), SP_WIN);
-    char why[256];
-    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_MISERE, 10, key, len, SP_CERT_WIN), 0);
-    ck_assert_msg(sp_certify_given(&c, s, &base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
-    sp_solver_free(s);
     sp_verify_result r;
-    ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
-    ck_assert_msg(r.ok, "%s", r.reason);
-    ck_assert_uint_gt(r.given, 0);
-    ck_assert_uint_gt(r.facts, 0);
-    ck_assert_uint_eq(r.facts + r.given, c.facts.n);
+    certify_beside(&c, s, &base, 10, key, len, &r);
     uint64_t taken = r.given;
     ck_assert_uint_gt(c.ngames, 1);
     for (size_t i = 0; i < c.facts.n; i++) { /* the first fact taken from the base, moved to another game */
@@ -1807,11 +1828,7 @@ START_TEST(misere_certificates_build_on_the_fact_base)
             break;
     }
     ck_assert_uint_eq(r.given, taken - 1);
-    char err[256];
-    ck_assert_msg(sp_cert_merge(&base, &c, err, sizeof err) == 0, "%s", err);
-    ck_assert(verified(&base));
-    sp_cert_free(&c);
-    sp_cert_free(&base);
+    joined_checks(&base, &c);
 }
 END_TEST
 
@@ -1823,12 +1840,8 @@ START_TEST(certificates_build_on_the_fact_base)
 {
     sp_cert base;
     build_cert(&base, SP_CERT_NORMAL, 9, 0);
-    sp_canon_ctx *ctx = sp_canon_ctx_new();
-    sp_pos p;
     sp_tok key[SP_KEY_MAX];
-    sp_pos_spots(&p, 11);
-    size_t len = sp_canon_pos(ctx, &p, key);
-    sp_canon_ctx_free(ctx);
+    size_t len = spots_key(11, key);
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
     sp_solver *s = sp_solver_new(&o);
     for (size_t i = 0; i < base.facts.n; i++) { /* as a table run reads its base */
@@ -1838,16 +1851,8 @@ START_TEST(certificates_build_on_the_fact_base)
     }
     ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_WIN); /* 0*11 is won (AJS 1991) */
     sp_cert c;
-    char why[256];
-    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 11, key, len, SP_CERT_WIN), 0);
-    ck_assert_msg(sp_certify_given(&c, s, &base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
-    sp_solver_free(s);
     sp_verify_result r;
-    ck_assert_int_eq(sp_verify_given(&c, &base, 1, NULL, &r), 0);
-    ck_assert_msg(r.ok, "%s", r.reason);
-    ck_assert_uint_gt(r.given, 0);
-    ck_assert_uint_gt(r.facts, 0);
-    ck_assert_uint_eq(r.facts + r.given, c.facts.n);
+    certify_beside(&c, s, &base, 11, key, len, &r);
     size_t mine = SIZE_MAX, shared = SIZE_MAX;
     for (size_t i = 0; i < c.facts.n; i++) {
         size_t flen;
@@ -1864,11 +1869,7 @@ START_TEST(certificates_build_on_the_fact_base)
         ck_assert_msg(!r.ok, "fact %zu flipped passed", i);
         c.k[i] ^= 1;
     }
-    char err[256];
-    ck_assert_msg(sp_cert_merge(&base, &c, err, sizeof err) == 0, "%s", err);
-    ck_assert(verified(&base));
-    sp_cert_free(&c);
-    sp_cert_free(&base);
+    joined_checks(&base, &c);
 }
 END_TEST
 
