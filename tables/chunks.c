@@ -336,7 +336,7 @@ static int run_walk(walk *w, const char *path, sp_chunks_kind kind, sp_chunks_in
     for (unsigned i = 0; rc == 0 && i < n; i++) {
         rc = walk_file(w, segment(path, i, w->last, sizeof w->last), i ? info->kind : kind);
         if (rc == 0 && info->torn && i + 1 < n)
-            rc = sp_store_fail(err, errcap, "%s: a torn chunk, and %s follows: the file is corrupt", w->last,
+            rc = sp_store_fail(err, errcap, "%s: a torn chunk, and %s follows: the file is corrupt", w->path,
                                segment(path, i + 1, buf, sizeof buf));
     }
     info->segments = n;
