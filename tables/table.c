@@ -421,15 +421,15 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
 }
 
 /* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
- * and seconds add up every attempt at the size (an unsolved row is an attempt); returns 1 when
+ * and seconds add up every attempt at the size (a row there is an attempt: unsolved, or solved and
+ * solved again for its certificate, which may take one node from the state); returns 1 when
  * stopped from outside in the search (the row is as it was), 2 when stopped after it (the row is
  * filled; verified "stopped" and no certificate when its build or check was stopped). */
 static int solve_size(run *r, int misere, unsigned n, double limit)
 {
     sp_row *row = &r->tables[misere].row[n];
-    bool again = row->present && !strcmp(row->outcome, "unsolved");
-    uint64_t nodes_before = again ? row->nodes : 0;
-    double seconds_before = again ? row->seconds : 0;
+    uint64_t nodes_before = row->present ? row->nodes : 0;
+    double seconds_before = row->present ? row->seconds : 0;
     sp_pos p;
     sp_tok key[SP_KEY_MAX];
     sp_canon_ctx *ctx = sp_canon_ctx_new();
