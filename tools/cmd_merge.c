@@ -16,7 +16,7 @@ static const char usage[] =
     "or other fact bases) into the fact base BASE: the facts of all of them, each written once,\n"
     "and the roots of all of them, each of which 'sprouts verify BASE' then checks. BASE is made\n"
     "anew (atomically) when it does not exist; when it does, what is new is appended to it as one\n"
-    "chunk (a chunk file: a kill part way leaves the chunks before it, chunks.h). Misère\n"
+    "chunk, in a segment file of its own (BASE.1, BASE.2, ...; chunks.h). Misère\n"
     "games are matched by their options. Refused, with nothing written: another play, other\n"
     "misère limits, or a land or a root claimed otherwise than in BASE (both cannot be true).\n"
     "The result is not checked here: run 'sprouts verify BASE'.\n"
