@@ -313,7 +313,7 @@ static void intro_md(sp_text *out, const sp_table_origin *by)
               "has a certificate in the fact base of its play (`certs/`), which `sprouts verify` checks "
               "whole without the solver; its size counts the facts it needs (normal play: lands with their "
               "nimbers; misère play: lost positions beside a game, and the games of small lands), unless "
-              "the verdict below names it. A normal-play size is checked as it joins the base: its facts "
+              "the verdict below names it. A size is checked as it joins the base of its play: its facts "
               "that the base holds already were checked before, the others are checked then.\n\n");
 }
 
