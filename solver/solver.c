@@ -41,10 +41,15 @@ static bool land_ok(const sp_tok *land, size_t len)
 }
 #endif
 
-size_t sp_solver_default_tt_bytes(void)
+size_t sp_solver_phys_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    size_t phys = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : SP_TUNE_PHYS_UNKNOWN;
+    return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
+}
+
+size_t sp_solver_default_tt_bytes(void)
+{
+    size_t phys = sp_solver_phys_bytes() ? sp_solver_phys_bytes() : SP_TUNE_PHYS_UNKNOWN;
     size_t share = phys / SP_TUNE_TT_DIV;
     return share < SP_TUNE_TT_MAX ? share : SP_TUNE_TT_MAX;
 }

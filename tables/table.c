@@ -576,6 +576,29 @@ static int open_solver(run *r, sp_solver_opts *so)
     return rc;
 }
 
+/* One line on the solver's budgets (memory is touched as used, so these are bounds), and a warning
+ * when together they may pass this machine's memory: a run that reaches them late is then killed
+ * hours in, where a smaller budget would only have cost some speed. */
+static void report_budgets(const run *r)
+{
+    sp_solver_stats st;
+    sp_solver_stats_get(r->s, &st);
+    size_t mib = (size_t)1 << 20, phys = sp_solver_phys_bytes();
+    size_t most = st.tt_bytes + st.lcache_bytes + (r->o->normal ? st.nim_bytes : 0) +
+                  (r->o->misere ? st.game_bytes : 0);
+    if (!r->o->quiet) {
+        fprintf(r->o->log, "sprouts table: memory budgets: table %zu MiB, land nimbers %zu MiB", st.tt_bytes / mib,
+                st.nim_bytes / mib);
+        if (r->o->misere)
+            fprintf(r->o->log, ", misère games %zu MiB", st.game_bytes / mib);
+        fprintf(r->o->log, "; at most %.1f GiB of %.1f GiB\n", (double)most / (1024.0 * mib),
+                (double)phys / (1024.0 * mib));
+    }
+    if (phys && most > phys)
+        fprintf(r->o->log, "sprouts table: warning: these budgets may pass this machine's memory; a long run "
+                           "may then be killed (lower --tt-mb%s)\n", r->o->misere ? " or --game-mb" : " or --nim-mb");
+}
+
 static bool unsolved(const sp_row *row)
 {
     return row->present && !strcmp(row->outcome, "unsolved");
@@ -715,6 +738,8 @@ int sp_table_run(const sp_table_opts *o)
     int rc = prepare(r);
     if (rc == 0)
         rc = open_solver(r, &so);
+    if (rc == 0)
+        report_budgets(r);
     if (rc == 0 && (r->nim_old || r->proven_old))
         rc = save_stores(r); /* the older files become chunk files at once, whether any size runs or not */
     int moved = 0; /* so do the certificates of one size each */

@@ -106,6 +106,9 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("solve", "0*3", "--nim-mb=8"), 2); /* the store's least is 16 MiB */
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("table", "--nim-mb", "x"), 2);
+    ck_assert_int_eq(run("table", "--game-mb", "8"), 2); /* the game table's least is 16 MiB */
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("solve", "0*5", "--game-mb=40"), 0);
     ck_assert_int_eq(run("solve", "0*5", "--nim-mb=40"), 0); /* and the report says what it got */
     ck_assert_ptr_nonnull(strstr(out, "of 40 MiB)"));
     ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
@@ -116,6 +119,38 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("minimise", "--rounds", "many"), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("minimise", "--seed=-1", "x.cert"), 2);
+}
+END_TEST
+
+/* A table run states its memory budgets, and warns when together they may pass the machine's memory:
+ * here a table of at least 0.35 of it (a power of two) beside a game table of 0.7 of it, each
+ * allocated lazily, so the run itself is cheap. */
+START_TEST(table_reports_budgets)
+{
+    char dir[256], tt[32], games[32];
+    sp_test_mkdir(dir, sizeof dir, "budgets");
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    ck_assert(pages > 0 && page > 0);
+    unsigned long long mib = (unsigned long long)pages * (unsigned long long)page >> 20, pow2 = 1;
+    while (2 * pow2 <= mib * 7 / 10)
+        pow2 *= 2;
+    snprintf(tt, sizeof tt, "%llu", pow2);
+    snprintf(games, sizeof games, "%llu", mib * 7 / 10);
+    char *small[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "1", "--tt-mb", "16",
+                     "--out", dir, NULL};
+    ck_assert_int_eq(sp_test_run2(small, out, sizeof out, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "memory budgets: table 16 MiB"));
+    ck_assert_ptr_nonnull(strstr(err, "misère games"));
+    ck_assert_ptr_null(strstr(err, "warning"));
+    char *big[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "1", "--tt-mb", tt,
+                   "--game-mb", games, "--quiet", "--out", dir, "--resume", NULL};
+    int rc = sp_test_run2(big, out, sizeof out, err, sizeof err);
+    if (rc == 1) /* a machine that refuses to promise that much memory at all (strict overcommit) */
+        ck_assert_ptr_nonnull(strstr(err, "cannot allocate the solver's memory"));
+    else
+        ck_assert_ptr_nonnull(strstr(err, "warning: these budgets may pass this machine's memory"));
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    sp_test_rmdir(dir);
 }
 END_TEST
 
@@ -187,6 +222,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, every_subcommand_has_help);
     tcase_add_test(tc, bad_position_is_usage_error);
     tcase_add_test(tc, table_and_verify_usage);
+    tcase_add_test(tc, table_reports_budgets);
     tcase_add_test(tc, solve_json);
     tcase_add_test(tc, antwerp_positions);
     tcase_add_test(tc, interrupt_stops_cleanly);

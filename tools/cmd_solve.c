@@ -11,7 +11,8 @@
 
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
-    "                         [--threads N] [--tt-mb M] [--nim-mb M] [--json] [--quiet]\n"
+    "                         [--threads N] [--tt-mb M] [--nim-mb M] [--game-mb M] [--json]\n"
+    "                         [--quiet]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
@@ -24,6 +25,8 @@ static const char usage[] =
     "  --tt-mb M    transposition table size in MiB (default: a quarter of memory, at most 4096)\n"
     "  --nim-mb M   nimber store (misère: land store) in MiB (default: an eighth of the table, at\n"
     "               least 16); once full, nimbers proven later are not kept\n"
+    "  --game-mb M  misère game table in MiB (default: half of the table, at least 16; touched as\n"
+    "               used)\n"
     "  --json       print one JSON object instead of text\n"
     "  --rules R    a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts solve\n"
     "               --rules bw --help': also how Antwerp positions give their spots colours)\n"
@@ -43,7 +46,8 @@ static int parse(int argc, char **argv, solve_args *a)
         {"misere", no_argument, 0, 'm'},       {"nimber", no_argument, 0, 'n'}, {"threads", required_argument, 0, 't'},
         {"misere-lives", required_argument, 0, 'L'}, {"misere-sum-lives", required_argument, 0, 'S'},
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
-        {"nim-mb", required_argument, 0, 'N'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"nim-mb", required_argument, 0, 'N'}, {"game-mb", required_argument, 0, 'G'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -56,6 +60,7 @@ static int parse(int argc, char **argv, solve_args *a)
         case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
         case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &a->opts); break;
+        case 'G': rc = sp_opt_game_mb(prog, optarg, &a->opts); break;
         case 'L':
         case 'S':
             rc = sp_opt_misere_lives(prog, c == 'L' ? "misere-lives" : "misere-sum-lives", optarg,

@@ -13,7 +13,7 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
+    "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
     "                     [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
@@ -30,11 +30,15 @@ static const char usage[] =
     "                  at least 16, doubled until the nimbers DIR saved fill at most half of it;\n"
     "                  a budget given that cannot hold them all is refused); once full, nimbers\n"
     "                  proven later are not kept\n"
+    "  --game-mb M     misère game table in MiB (default: half of the table; touched as used).\n"
+    "                  A run starts by printing its budgets, and warns when together they may\n"
+    "                  pass this machine's memory: the table, once it would replace an entry,\n"
+    "                  doubles until it reaches its budget\n"
     "  --out DIR       where the tables go (default results)\n"
     "  --resume        keep the solved rows of DIR and continue (needed when DIR holds results)\n"
     "  --recertify     with --resume: a kept row solved without a certificate (its build ran out\n"
-    "                  of memory) is solved again and certified; give it more --tt-mb (the misère\n"
-    "                  game table is half of it). A row whose certificate was stopped (Ctrl-C)\n"
+    "                  of memory) is solved again and certified; give it more memory (--game-mb,\n"
+    "                  --tt-mb). A row whose certificate was stopped (Ctrl-C)\n"
     "                  is saved so (verified: stopped) and certified by --resume alone\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
     "  --retry         with --time-limit: the sizes never tried first, in order; then the\n"
@@ -90,7 +94,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"state-lives", required_argument, 0, 'S'}, {"retry", no_argument, 0, 'R'},
         {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
         {"recertify", no_argument, 0, 'C'},
-        {"base-only", no_argument, 0, 'B'},
+        {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -104,6 +108,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'T': rc = sp_opt_threads(prog, optarg, &o->solver); break;
         case 'm': rc = sp_opt_tt_mb(prog, optarg, &o->solver); break;
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &o->solver); break;
+        case 'G': rc = sp_opt_game_mb(prog, optarg, &o->solver); break;
         case 'o': o->out = optarg; break;
         case 'r': o->resume = 1; break;
         case 'R': o->retry = 1; break;

@@ -33,6 +33,11 @@ int sp_opt_nim_mb(const char *prog, const char *arg, sp_solver_opts *opts)
     return parse_mb(prog, "nim-mb", 16, arg, &opts->nim_bytes);
 }
 
+int sp_opt_game_mb(const char *prog, const char *arg, sp_solver_opts *opts)
+{
+    return parse_mb(prog, "game-mb", 16, arg, &opts->game_bytes);
+}
+
 int sp_opt_misere_lives(const char *prog, const char *name, const char *arg, int *dst)
 {
     uint64_t v;

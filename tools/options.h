@@ -1,14 +1,15 @@
 /* options.h: the solver options that the solving subcommands share on the command line (--threads,
- * --tt-mb, --nim-mb, --misere-lives, --misere-sum-lives). */
+ * --tt-mb, --nim-mb, --game-mb, --misere-lives, --misere-sum-lives). */
 #ifndef SP_OPTIONS_H
 #define SP_OPTIONS_H
 
 #include "solver.h"
 
-/* Parses --threads / --tt-mb / --nim-mb values into opts; returns 0, or 2 after printing the error. */
+/* Parses --threads / --tt-mb / --nim-mb / --game-mb values into opts; returns 0, or 2 after printing the error. */
 int sp_opt_threads(const char *prog, const char *arg, sp_solver_opts *opts);
 int sp_opt_tt_mb(const char *prog, const char *arg, sp_solver_opts *opts);
 int sp_opt_nim_mb(const char *prog, const char *arg, sp_solver_opts *opts);
+int sp_opt_game_mb(const char *prog, const char *arg, sp_solver_opts *opts);
 /* --misere-lives T (lands of at most T lives get their misère game; 0: none, plain search) or
  * --misere-sum-lives T (every land of a sum but the largest, up to T lives; 0: no more than the
  * former): the option's name, its value, and where it goes (opts->misere_lives or _sum_lives). */
