@@ -7,4 +7,8 @@
  * decreases within a process; safe from any thread. */
 double sp_clock_now(void);
 
+/* Seconds of processor time the calling thread has used: the cost of a piece of work on a machine
+ * whose other cores are busy with something else. */
+double sp_clock_thread(void);
+
 #endif

@@ -187,6 +187,13 @@ static bool should_stop(sp_worker *w)
 
 /* ---------------------------------------------------------------- df-pn */
 
+/* A job's budget is spent (sp_engine_job): every node on the stack returns with the numbers it has,
+ * stored as usual, since each comes from children whose searches ended normally. */
+static bool job_over(const sp_worker *w)
+{
+    return w->job_end && w->nodes >= w->job_end;
+}
+
 static uint32_t sat_add(uint32_t a, uint32_t b)
 {
     uint64_t s = (uint64_t)a + b;
@@ -298,7 +305,7 @@ static void search_children(sp_worker *w, const sp_rules *rules, sp_frame *f, ui
     for (;;) {
         uint32_t dn2;
         numbers(f, pn, dn);
-        if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w))
+        if (*pn >= thpn || *dn >= thdn || *pn == 0 || *dn == 0 || should_stop(w) || job_over(w))
             return;
         sp_child *c = &f->c[select_child(f, &dn2)];
         uint32_t cthpn, cthdn;
@@ -374,7 +381,7 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
     while ((r = rules->resolve(w, &n, depth, &sub, rest)) == SP_SUM) {
         if (should_stop(w))
             return;
-        if (!settle_part(w, rules, &sub, rest, thpn, thdn, pn, dn, depth)) {
+        if (!settle_part(w, rules, &sub, rest, thpn, thdn, pn, dn, depth) || (job_over(w) && !halted(w->eng))) {
             store(w, n0->h, *pn, *dn, w->nodes - start);
             return;
         }
@@ -410,17 +417,49 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
         rules->proven(w, &n, *pn == 0 ? SP_WIN : SP_LOSS);
 }
 
-sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth)
+sp_outcome sp_engine_job(sp_worker *w, const sp_rules *rules, sp_node *n, uint32_t thpn, uint32_t thdn,
+                         uint64_t max_nodes, uint32_t *pn, uint32_t *dn)
 {
-    assert(w->id == 0 && rules && n);
+    assert(w->id == 0 && rules && n && pn && dn);
+    sp_tt_entry e;
+    *pn = 1, *dn = sp_engine_initial_dn(n->key, n->len, n->k);
+    if (sp_engine_probe(w, n->h, &e)) {
+        *pn = e.pn, *dn = e.dn;
+        if (e.pn == 0 || e.dn == 0)
+            return e.pn == 0 ? SP_WIN : SP_LOSS;
+    }
+    w->job_end = max_nodes ? w->nodes + max_nodes : 0;
+    while (*pn != 0 && *dn != 0 && *pn < thpn && *dn < thdn && !job_over(w)) {
+        mid(w, rules, n, thpn, thdn, pn, dn, 0);
+        if (w->failed || halted(w->eng)) {
+            w->job_end = 0;
+            return SP_UNKNOWN;
+        }
+    }
+    w->job_end = 0;
+    return *pn == 0 ? SP_WIN : *dn == 0 ? SP_LOSS : SP_UNKNOWN;
+}
+
+sp_resolved sp_engine_step(sp_worker *w, const sp_rules *rules, sp_node *n, sp_node *sub, uint32_t rest[2],
+                           sp_frame **children)
+{
+    assert(w->id == 0 && rules && n && sub && children);
+    *children = NULL;
+    sp_resolved r = rules->resolve(w, n, 0, sub, rest);
+    if (r != SP_EXPAND || w->failed)
+        return r;
     sp_tt_entry e;
     if (sp_engine_probe(w, n->h, &e) && (e.pn == 0 || e.dn == 0))
-        return e.pn == 0 ? SP_WIN : SP_LOSS;
-    uint32_t pn = 1, dn = 1;
-    while (pn != 0 && dn != 0) {
-        mid(w, rules, n, SP_PN_INF, SP_PN_INF, &pn, &dn, depth);
-        if (w->failed || halted(w->eng))
-            return SP_UNKNOWN;
-    }
-    return pn == 0 ? SP_WIN : SP_LOSS;
+        return e.pn == 0 ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
+    sp_frame *f = sp_worker_frame(w, 1); /* depth 0 holds n's key as rewritten */
+    if (!f)
+        return w->failed = true, SP_EXPAND;
+    sp_frame_reset(f);
+    sp_outcome o = rules->expand(w, n, f);
+    if (o == SP_UNKNOWN && !w->failed && seed_children(w, f))
+        o = SP_WIN;
+    if (o == SP_UNKNOWN && !w->failed && f->n == 0)
+        o = SP_LOSS;
+    *children = f;
+    return o == SP_UNKNOWN ? SP_EXPAND : (sp_resolved)o;
 }

@@ -72,6 +72,7 @@ typedef struct sp_worker {
     uint64_t nodes;      /* the leader's */
     _Atomic uint64_t tt_probes, tt_hits;
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
+    uint64_t job_end;    /* node count at which a job returns with its numbers (sp_engine_job); 0: none */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
     sp_team_member tm;   /* its side of the team (team.h) */
@@ -151,8 +152,18 @@ void sp_engine_child_thresholds(uint32_t thpn, uint32_t thdn, uint32_t dn, uint3
 bool sp_engine_part_thresholds(uint32_t spn, uint32_t sdn, const uint32_t rest[2], uint32_t thpn, uint32_t thdn,
                                uint32_t *pn, uint32_t *dn, uint32_t *tp, uint32_t *td);
 
-/* Searches n to a proof. Returns SP_UNKNOWN only when stopped or out of memory. */
-sp_outcome sp_engine_prove(sp_worker *w, const sp_rules *rules, sp_node *n, unsigned depth);
+/* Searches n until proven, until its numbers reach the thresholds (SP_PN_INF: none), or until it
+ * has made max_nodes nodes (0: no limit), and gives n's numbers then (*pn, *dn: also stored in the
+ * table). SP_UNKNOWN when unproven, stopped or out of memory (then w->failed or the engine's aborted
+ * flag says which). */
+sp_outcome sp_engine_job(sp_worker *w, const sp_rules *rules, sp_node *n, uint32_t thpn, uint32_t thdn,
+                         uint64_t max_nodes, uint32_t *pn, uint32_t *dn);
+
+/* One step of a search driven from outside (the farm): resolves n (rewriting it in frame 0), then,
+ * when it is a single couple to expand, lists its children in *children (frame 1, numbers from the
+ * table) unless that already decides it. SP_SUM: *sub and rest as sp_rules.resolve gives them. */
+sp_resolved sp_engine_step(sp_worker *w, const sp_rules *rules, sp_node *n, sp_node *sub, uint32_t rest[2],
+                           sp_frame **children);
 
 /* Adds a child that a team member made ready, unless an equal one is there; 1 added, 0 repeat, -1 out
  * of memory. */

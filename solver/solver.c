@@ -16,8 +16,11 @@
 #include <omp.h>
 #endif
 
+_Static_assert(SP_SOLVER_PN_INF == SP_PN_INF, "one infinity for the engine and its drivers");
+
 struct sp_solver {
     sp_engine eng;
+    sp_frame *step_children; /* of the last sp_solver_step */
     sp_worker *workers;
     unsigned threads;
     sp_play play;
@@ -215,8 +218,10 @@ static void end_call(sp_solver *s)
     s->call_start = 0;
 }
 
-/* Proves n: worker 0 searches, the other threads share out its large expansions (engine.h). */
-static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n)
+/* Searches n (sp_engine_job): worker 0 searches, the other threads share out its large expansions
+ * (engine.h). */
+static sp_outcome job_parallel(sp_solver *s, const sp_rules *rules, sp_node *n, const uint32_t th[2],
+                               uint64_t max_nodes, uint32_t *pn, uint32_t *dn)
 {
     sp_outcome result = SP_UNKNOWN;
     sp_team_start(&s->eng.team);
@@ -225,7 +230,7 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
 #pragma omp parallel num_threads(s->threads)
     {
         if (omp_get_thread_num() == 0) {
-            result = sp_engine_prove(&s->workers[0], rules, n, 0);
+            result = sp_engine_job(&s->workers[0], rules, n, th[0], th[1], max_nodes, pn, dn);
             sp_team_quit(&s->eng.team);
         } else {
             sp_team_help(&s->workers[omp_get_thread_num()]);
@@ -233,10 +238,16 @@ static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n
     }
     sp_mg_set_exclusive(s->eng.games, true); /* a full memo is emptied here */
 #else
-    result = sp_engine_prove(&s->workers[0], rules, n, 0);
+    result = sp_engine_job(&s->workers[0], rules, n, th[0], th[1], max_nodes, pn, dn);
 #endif
     s->workers[0].next_check = 0;
     return result;
+}
+
+static sp_outcome prove_parallel(sp_solver *s, const sp_rules *rules, sp_node *n)
+{
+    uint32_t pn, dn, th[2] = {SP_PN_INF, SP_PN_INF};
+    return job_parallel(s, rules, n, th, 0, &pn, &dn);
 }
 
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play)
@@ -375,4 +386,68 @@ void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t 
     sp_node_hash(&n, play);
     sp_tt_entry e = {o == SP_WIN ? 0 : SP_PN_INF, o == SP_WIN ? SP_PN_INF : 0, UINT32_MAX};
     sp_tt_store(s->eng.tt, n.h, &e);
+}
+
+static sp_step_couple step_couple(const sp_tok *key, uint32_t len, uint32_t k, uint32_t pn, uint32_t dn,
+                                  uint32_t order)
+{
+    return (sp_step_couple){key, len, k, pn, dn, order};
+}
+
+sp_step_kind sp_solver_step(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_step *out)
+{
+    assert(s && key_ok(key, len) && out);
+    sp_worker *w = &s->workers[0];
+    sp_node n = {key, (uint32_t)len, k, {0, 0}}, sub;
+    sp_node_hash(&n, SP_PLAY_NORMAL);
+    memset(out, 0, sizeof *out);
+    w->failed = false;
+    sp_resolved r = sp_engine_step(w, &sp_rules_normal, &n, &sub, out->rest, &s->step_children);
+    if (w->failed)
+        return out->kind = SP_STEP_FAILED;
+    if (r == SP_SUM) {
+        sp_tt_entry e;
+        uint32_t pn = 1, dn = sp_engine_initial_dn(sub.key, sub.len, sub.k);
+        if (sp_engine_probe(w, sub.h, &e))
+            pn = e.pn, dn = e.dn;
+        out->sub = step_couple(sub.key, sub.len, sub.k, pn, dn, 0);
+        return out->kind = SP_STEP_SUM;
+    }
+    if (r == SP_EXPAND)
+        out->children = s->step_children->n;
+    return out->kind = r == SP_EXPAND ? SP_STEP_EXPAND : r == SP_RESOLVED_WIN ? SP_STEP_WIN : SP_STEP_LOSS;
+}
+
+sp_step_couple sp_solver_step_child(sp_solver *s, size_t i)
+{
+    assert(s && s->step_children && i < s->step_children->n);
+    const sp_frame *f = s->step_children;
+    const sp_child *c = &f->c[i];
+    return step_couple(f->tok + c->off, c->len, c->k, c->pn, c->dn, c->order);
+}
+
+sp_outcome sp_solver_job(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, const uint32_t th[2],
+                         uint64_t max_nodes, uint32_t *pn, uint32_t *dn, bool *failed)
+{
+    assert(s && key_ok(key, len) && pn && dn && failed);
+    begin_call(s, SP_PLAY_NORMAL);
+    sp_node n = {key, (uint32_t)len, k, {0, 0}};
+    sp_node_hash(&n, SP_PLAY_NORMAL);
+    sp_outcome o = job_parallel(s, &sp_rules_normal, &n, th, max_nodes, pn, dn);
+    *failed = s->workers[0].failed;
+    end_call(s);
+    return o;
+}
+
+void sp_solver_child_thresholds(const uint32_t th[2], const uint32_t numbers[2], uint32_t dn2,
+                                const uint32_t child[2], uint32_t cth[2])
+{
+    sp_engine_child_thresholds(th[0], th[1], numbers[1], dn2, child[0], child[1], &cth[0], &cth[1]);
+}
+
+void sp_solver_part_thresholds(const uint32_t th[2], const uint32_t part[2], const uint32_t rest[2], uint32_t cth[2])
+{
+    uint32_t pn, dn;
+    if (!sp_engine_part_thresholds(part[0], part[1], rest, th[0], th[1], &pn, &dn, &cth[0], &cth[1]))
+        cth[0] = part[0] + 1, cth[1] = part[1] + 1; /* at its thresholds already: one more step */
 }

@@ -129,6 +129,38 @@ void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t 
 
 void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out);
 
+/* A search driven from outside (farm.h), in normal play only (k a Nim heap, whatever the solver):
+ * the leader steps through the couples of its tree, the workers run jobs on its leaves. Proof and
+ * disproof numbers as in the engine: 0 proven, SP_SOLVER_PN_INF impossible. */
+#define SP_SOLVER_PN_INF 0x3fffffffu
+typedef enum { SP_STEP_WIN, SP_STEP_LOSS, SP_STEP_EXPAND, SP_STEP_SUM, SP_STEP_FAILED } sp_step_kind;
+typedef struct sp_step_couple {
+    const sp_tok *key;
+    uint32_t len, k, pn, dn, order; /* order: lower is tried first among equal disproof numbers */
+} sp_step_couple;
+typedef struct sp_step {
+    sp_step_kind kind;
+    sp_step_couple sub; /* SUM: the part settled first (a land beside its candidate nimber) ... */
+    uint32_t rest[2];   /* ... and what the sum's numbers add to the least of the part's two */
+    size_t children;    /* EXPAND: how many (sp_solver_step_child) */
+} sp_step;
+/* One step of (P, k): decided from what the solver knows (WIN, LOSS), a sum that waits for a part
+ * (SUM), or a single couple whose children it lists (EXPAND), with numbers from its table; FAILED
+ * when memory is short. What it points to stays valid until the solver's next call. */
+sp_step_kind sp_solver_step(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_step *out);
+sp_step_couple sp_solver_step_child(sp_solver *s, size_t i);
+/* A job: searches (P, k) until proven, until its numbers reach the thresholds th (pn, dn;
+ * SP_SOLVER_PN_INF: none) or for max_nodes nodes more (0: no limit), and gives its numbers then;
+ * SP_UNKNOWN when unproven, stopped or out of memory (*failed then says the last). */
+sp_outcome sp_solver_job(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, const uint32_t th[2],
+                         uint64_t max_nodes, uint32_t *pn, uint32_t *dn, bool *failed);
+/* The thresholds df-pn gives the child it searches next below a node of thresholds th and numbers
+ * (pn, dn), beside siblings whose least disproof number is dn2; and those of the part of a sum. Both
+ * are unproven and below the node's thresholds (engine.h). */
+void sp_solver_child_thresholds(const uint32_t th[2], const uint32_t numbers[2], uint32_t dn2,
+                                const uint32_t child[2], uint32_t cth[2]);
+void sp_solver_part_thresholds(const uint32_t th[2], const uint32_t part[2], const uint32_t rest[2], uint32_t cth[2]);
+
 /* The solver's land cache (landcache.h), for a caller that makes land children on the solver's
  * thread between searches (the certificate builder: the lands it asks about are mostly those the
  * search expanded); never NULL. */

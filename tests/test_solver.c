@@ -33,11 +33,6 @@ static sp_solver *new_solver(unsigned threads)
     return s;
 }
 
-static size_t key_of(const char *text, sp_tok *key)
-{
-    return sp_test_key(ctx, text, key);
-}
-
 static size_t spots(unsigned n, sp_tok *key)
 {
     sp_pos p;
@@ -104,31 +99,20 @@ START_TEST(nimbers_of_the_start)
 }
 END_TEST
 
+static void check_spots_nimber(void *arg, const char *pos, const sp_tok *key, size_t len, int nimber)
+{
+    sp_solver *s = arg;
+    ck_assert_msg(sp_solver_nimber(s, key, len) == nimber, "%s: expected nimber %d", pos, nimber);
+    sp_outcome o = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
+    ck_assert_msg(o == (nimber ? SP_WIN : SP_LOSS), "%s: outcome", pos);
+}
+
 /* SPOTS (Cizek, Balko, Schmid 2025) nimbers of 60 positions from random games of 0*3..0*10. */
 START_TEST(spots_reference_nimbers)
 {
-    char path[512], line[512];
-    snprintf(path, sizeof path, "%s/spots-nimbers.tsv", SP_TEST_DATA_DIR);
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     sp_solver *s = new_solver(1);
-    int checked = 0;
-    while (fgets(line, sizeof line, f)) {
-        char pos[256];
-        int nimber;
-        if (sscanf(line, "%255s %d", pos, &nimber) != 2)
-            continue;
-        sp_tok key[SP_KEY_MAX];
-        size_t len = key_of(pos, key);
-        ck_assert_msg(sp_solver_nimber(s, key, len) == nimber, "%s: expected nimber %d", pos, nimber);
-        sp_outcome o = sp_solver_outcome(s, key, len, SP_PLAY_NORMAL);
-        ck_assert_msg(o == (nimber ? SP_WIN : SP_LOSS), "%s: outcome", pos);
-        checked++;
-    }
-    fclose(f);
+    ck_assert_int_eq(sp_test_spots_nimbers(ctx, check_spots_nimber, s), 60);
     sp_solver_free(s);
-    ck_assert_int_eq(checked, 60);
 }
 END_TEST
 

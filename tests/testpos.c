@@ -2,6 +2,7 @@
 #include "testpos.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "canonical.h"
@@ -29,4 +30,28 @@ uint32_t sp_test_land_number(const sp_tok *key, size_t len)
         i |= (uint32_t)(key[j] - SP_TK_ONE) << (5 * j);
     sp_tok again[5];
     return len == 5 && !memcmp(again, key, sp_test_numbered_land(i, again) * sizeof *key) ? i : UINT32_MAX;
+}
+
+int sp_test_spots_nimbers(sp_canon_ctx *ctx, void (*fn)(void *arg, const char *pos, const sp_tok *key, size_t len,
+                                                        int nimber),
+                          void *arg)
+{
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/spots-nimbers.tsv", SP_TEST_DATA_DIR);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(line, sizeof line, f)); /* the header */
+    int count = 0;
+    while (fgets(line, sizeof line, f)) {
+        char pos[256];
+        int nimber;
+        if (sscanf(line, "%255s %d", pos, &nimber) != 2)
+            continue;
+        sp_tok key[SP_KEY_MAX];
+        size_t len = sp_test_key(ctx, pos, key);
+        fn(arg, pos, key, len, nimber);
+        count++;
+    }
+    fclose(f);
+    return count;
 }

@@ -1,5 +1,5 @@
 /* testpos.h: what the solver and tables suites share about positions: a position string's canonical
- * key, checked as it is parsed; made-up land keys by number. */
+ * key, checked as it is parsed; made-up land keys by number; the SPOTS reference nimbers. */
 #ifndef SP_TESTPOS_H
 #define SP_TESTPOS_H
 
@@ -18,5 +18,12 @@ size_t sp_test_numbered_land(uint32_t i, sp_tok key[5]);
 
 /* The i of a key so made, or UINT32_MAX for another key. */
 uint32_t sp_test_land_number(const sp_tok *key, size_t len);
+
+/* Calls fn on each of the 60 positions of tests/data/spots-nimbers.tsv (SPOTS, Cizek, Balko and
+ * Schmid 2025: nimbers of positions from random games of 0*3..0*10) with its key and nimber; fn
+ * asserts what it checks. Returns how many there were. */
+int sp_test_spots_nimbers(sp_canon_ctx *ctx, void (*fn)(void *arg, const char *pos, const sp_tok *key, size_t len,
+                                                        int nimber),
+                          void *arg);
 
 #endif

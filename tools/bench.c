@@ -386,5 +386,7 @@ int main(int argc, char **argv)
         return bench_scaling(argc - 1, argv + 1);
     if (!strcmp(argv[1], "moves"))
         return sp_bench_moves(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "simulate"))
+        return sp_bench_simulate(argc - 1, argv + 1);
     return sp_cli_usage("sprouts-bench", "unknown benchmark '%s' (see --help)", argv[1]);
 }

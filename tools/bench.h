@@ -18,4 +18,7 @@ int sp_bench_sample_options(int argc, char **argv, const char *prog, const char 
 /* `sprouts-bench moves`: the cost of a move by how two threads split the moves of each land. */
 int sp_bench_moves(int argc, char **argv);
 
+/* `sprouts-bench simulate`: the farm's workers simulated in virtual time (bench_simulate.c). */
+int sp_bench_simulate(int argc, char **argv);
+
 #endif

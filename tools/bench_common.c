@@ -13,6 +13,9 @@ const char sp_bench_usage[] =
     "                                   [--sequential] [--misere-lives L] [--misere-sum-lives L2]\n"
     "       sprouts-bench scaling [--from A] [--to B] [--threads T] [--tt-mb M] [--runs R] [--misere]\n"
     "       sprouts-bench moves [--games N] [--seed S] [--runs R]\n"
+    "       sprouts-bench simulate [--workers P,P,...] [--from A] [--to B] [--min-seconds S]\n"
+    "                              [--job-nodes N] [--seed-leaves L] [--expand-after J]\n"
+    "                              [--message-us U] [--tt-mb M] [--worker-tt-mb M]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
@@ -34,7 +37,15 @@ const char sp_bench_usage[] =
     "       them: one thread alone, a half each, every other move, blocks of 16, and from both ends\n"
     "       (one up from the first move, one down from the last, as the solver's shared rounds do);\n"
     "       on the lands of N random games (default 300) of 0*18..0*21, 6 to 15 moves in; the\n"
-    "       median of R runs (default 9).\n";
+    "       median of R runs (default 9).\n"
+    "simulate: the farm (a leader's proof-number tree, jobs of N nodes on its most-proving leaves,\n"
+    "       land nimbers forwarded) with P workers simulated one after another on this thread in\n"
+    "       virtual time: a job costs the thread time it took, the leader its own, a message U us\n"
+    "       each way (default 50). Per n, today's search on one thread first (tt M MiB, default\n"
+    "       1024); a size it solves in under S seconds (default 10) is skipped; then one line per\n"
+    "       (n, P): speed-up (one thread's time over the virtual time), nodes ratio, idle share of\n"
+    "       the workers. Defaults: --workers 1,2,4,8,16,32,64 --from 21 --to 30, N 20000, L 4, J 2,\n"
+    "       each worker's table 256 MiB (touched as used).\n";
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -1,9 +1,12 @@
 /* cmd_solve.c: `sprouts solve POS`: the outcome (and nimber) of one position, with the work done. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "clock.h"
 #include "cmds.h"
+#include "farm.h"
 #include "options.h"
 #include "posarg.h"
 #include "progress.h"
@@ -12,7 +15,7 @@
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
     "                         [--threads N] [--tt-mb M] [--nim-mb M] [--game-mb M] [--json]\n"
-    "                         [--quiet]\n"
+    "                         [--quiet] [--farm]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
@@ -28,6 +31,9 @@ static const char usage[] =
     "  --game-mb M  misère game table in MiB (default: half of the table, at least 16; touched as\n"
     "               used)\n"
     "  --json       print one JSON object instead of text\n"
+    "  --farm       normal play: the tree-level parallel search instead (a leader's proof-number\n"
+    "               tree, its leaves searched as jobs by --threads workers, each with a table of\n"
+    "               its own, --tt-mb shared out; docs/design.md); without progress lines\n"
     "  --rules R    a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts solve\n"
     "               --rules bw --help': also how Antwerp positions give their spots colours)\n"
     "  --quiet      no progress lines on stderr\n"
@@ -36,7 +42,7 @@ static const char usage[] =
 
 typedef struct solve_args {
     sp_solver_opts opts;
-    int misere, nimber, json, quiet, lives_given;
+    int misere, nimber, json, quiet, lives_given, farm;
     const char *pos;
 } solve_args;
 
@@ -47,7 +53,7 @@ static int parse(int argc, char **argv, solve_args *a)
         {"misere-lives", required_argument, 0, 'L'}, {"misere-sum-lives", required_argument, 0, 'S'},
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
         {"nim-mb", required_argument, 0, 'N'}, {"game-mb", required_argument, 0, 'G'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"farm", no_argument, 0, 'F'},         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -57,6 +63,7 @@ static int parse(int argc, char **argv, solve_args *a)
         case 'n': a->nimber = 1; break;
         case 'j': a->json = 1; break;
         case 'q': a->quiet = 1; break;
+        case 'F': a->farm = 1; break;
         case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
         case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &a->opts); break;
@@ -76,6 +83,8 @@ static int parse(int argc, char **argv, solve_args *a)
         return sp_cli_usage(prog, "expects exactly one position (see --help)");
     if (a->misere && a->nimber)
         return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
+    if (a->misere && a->farm)
+        return sp_cli_usage(prog, "--farm searches normal play only");
     if (!a->misere && a->lives_given)
         return sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with --misere");
     a->pos = argv[optind];
@@ -132,6 +141,56 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     printf("}\n");
 }
 
+/* --farm: the tree-level search on worker threads (farm.h), each with a share of the budgets. */
+static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key, size_t len)
+{
+    const char *prog = "sprouts solve";
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    sp_farm_opts fo = {.workers = a->opts.threads ? a->opts.threads : cores > 0 ? (unsigned)cores : 1,
+                       .driver = SP_FARM_THREADS};
+    size_t tt = a->opts.tt_bytes ? a->opts.tt_bytes : sp_solver_default_tt_bytes();
+    fo.worker = a->opts;
+    fo.worker.tt_bytes = tt / (fo.workers + 1);
+    fo.worker.nim_bytes = a->opts.nim_bytes ? a->opts.nim_bytes / (fo.workers + 1) : 0;
+    fo.worker.progress = NULL;
+    fo.worker.stop = &sp_signals_stop;
+    fo.leader = fo.worker;
+    sp_farm *f = sp_farm_new(&fo);
+    if (!f)
+        return sp_cli_fail(prog, "cannot allocate %u workers (try a smaller --tt-mb)", fo.workers);
+    double t0 = sp_clock_now();
+    sp_outcome o = sp_farm_couple(f, key, len, 0);
+    int nimber = o == SP_WIN && a->nimber ? sp_farm_nimber(f, key, len) : 0;
+    sp_farm_stats st;
+    sp_farm_stats_get(f, &st);
+    st.seconds = sp_clock_now() - t0;
+    sp_farm_free(f);
+    if (o == SP_UNKNOWN || nimber < 0)
+        return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes; nothing decided"
+                                                : "out of memory after %llu nodes; nothing decided",
+                           (unsigned long long)st.nodes);
+    const char *out = o == SP_WIN ? "win" : "loss";
+    if (a->json) {
+        printf("{\"position\": \"%s\", \"canonical\": \"%s\", \"play\": \"normal\", \"outcome\": \"%s\"", a->pos,
+               canon, out);
+        if (a->nimber)
+            printf(", \"nimber\": %d", nimber);
+        printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"jobs\": %llu, \"nimbers_sent\": %llu}\n",
+               (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
+               (unsigned long long)st.nimbers_sent);
+        return SP_EXIT_OK;
+    }
+    printf("position: %s (canonical %s)\nplay: normal\noutcome: %s (the player to move %s)\n", a->pos, canon, out,
+           o == SP_WIN ? "wins" : "loses");
+    if (a->nimber)
+        printf("nimber: %d\n", nimber);
+    printf("work: %llu nodes, %.3f s, %u workers, %llu jobs (%.0f%% of the workers' time busy), %llu land nimbers "
+           "forwarded\n",
+           (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
+           st.seconds > 0 ? 100 * st.busy / (st.workers * st.seconds) : 0, (unsigned long long)st.nimbers_sent);
+    return SP_EXIT_OK;
+}
+
 int sp_cmd_solve(int argc, char **argv)
 {
     const char *prog = "sprouts solve";
@@ -155,9 +214,11 @@ int sp_cmd_solve(int argc, char **argv)
     char canon[4096];
     sp_tool_key_string(key, len, 0, canon, sizeof canon);
 
+    sp_signals_catch();
+    if (a.farm)
+        return solve_farm(&a, canon, key, len);
     sp_progress prog_line;
     sp_progress_init(&prog_line, a.pos, a.quiet ? NULL : stderr);
-    sp_signals_catch();
     a.opts.stop = &sp_signals_stop;
     a.opts.progress = sp_progress_line;
     a.opts.progress_arg = &prog_line;

@@ -1,0 +1,68 @@
+/* farm.h: tree-level parallel search of normal-play couples (P, k): a leader keeps a proof-number tree
+ * over couples and hands its most-proving free leaves to workers as jobs of a bounded number of nodes.
+ *
+ * The design of Cizek, Balko and Schmid (SPOTS, arXiv 2511.10339), rebuilt here from its description:
+ * - the leader grows its tree (seeding) until it has seed_leaves free leaves per worker, then gives
+ *   each idle worker the most-proving leaf not held by another (locked while its job runs);
+ * - a worker runs df-pn on its leaf with a table of its own for job_nodes nodes and sends back the
+ *   leaf's numbers and the land nimbers it proved; the leader forwards those to every other worker
+ *   with its next job, so that knowledge spreads without a shared table;
+ * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
+ *   the tree grows where the work is;
+ * - a leaf whose job is lost (a worker that died) is simply free again.
+ * Drivers (farmrun.h) say where the workers run: threads of this process, or workers simulated one
+ * after another on this thread in virtual time (each job's cost is the thread time it took).
+ *
+ * Contract:
+ * - Results are those of one solver: outcomes and nimbers never depend on the workers or the driver;
+ *   the work does, except that one worker gives the same nodes whatever the driver.
+ * - Normal play only (in misère play k names a game in one solver's own table).
+ * - Memory: each worker is a solver of its own (opts.worker, one thread each), the leader another.
+ */
+#ifndef SP_FARM_H
+#define SP_FARM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver.h"
+
+typedef enum { SP_FARM_THREADS, SP_FARM_SIMULATED } sp_farm_driver_kind;
+
+typedef struct sp_farm_opts {
+    unsigned workers;            /* at least 1 */
+    sp_farm_driver_kind driver;
+    sp_solver_opts worker;       /* each worker's solver (its threads are set to 1) */
+    sp_solver_opts leader;       /* the leader's (threads set to 1; its progress callback unused) */
+    unsigned seed_leaves;        /* free leaves per worker before the first jobs; 0: the default */
+    uint64_t job_nodes;          /* a job's budget of nodes; 0: the default */
+    unsigned expand_after;       /* unfinished jobs on a leaf before the leader expands it; 0: default */
+    double message_seconds;      /* simulated: the cost of a message, each way */
+} sp_farm_opts;
+
+typedef struct sp_farm_stats {
+    uint64_t nodes;        /* all workers' job nodes and the leader's steps, all calls (so below) */
+    uint64_t leader_steps; /* couples the leader resolved or expanded */
+    uint64_t jobs, jobs_lost;
+    uint64_t nimbers_sent; /* land nimbers forwarded to workers */
+    double seconds;        /* of the last call: wall time, or virtual time when simulated */
+    double busy;           /* worker-seconds spent on jobs, all calls */
+    unsigned workers;
+} sp_farm_stats;
+
+typedef struct sp_farm sp_farm;
+
+/* NULL when memory is short. */
+sp_farm *sp_farm_new(const sp_farm_opts *opts);
+void sp_farm_free(sp_farm *f);
+
+/* Outcome of (P, k) (P + *k) for the player to move; SP_UNKNOWN when stopped or out of memory. */
+sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k);
+
+/* Nimber of a position key (XOR of its lands' nimbers); -1 when stopped or out of memory. */
+int sp_farm_nimber(sp_farm *f, const sp_tok *key, size_t len);
+
+void sp_farm_stats_get(const sp_farm *f, sp_farm_stats *out);
+
+#endif

@@ -1,0 +1,83 @@
+/* farmrun.h: where the farm's workers run (farm.h), and the messages between them and the leader;
+ * internal to solver/. A driver takes a job for an idle worker and gives results back one at a time.
+ *
+ * Contract:
+ * - A message is a job going out (a couple, a budget, the land nimbers the worker has not seen yet)
+ *   or its result coming back (the couple's numbers, the nodes, the land nimbers the job proved).
+ *   Messages own their buffers; post and wait swap them with the driver's, so nothing is copied.
+ * - Only the leader's thread calls a driver. A worker runs one job at a time, with a solver of its
+ *   own that keeps its table from job to job.
+ * - The simulated driver runs each job at once, on the leader's thread, and delivers its result at
+ *   the virtual time it would arrive: the worker's clock advances by the job's thread time, the
+ *   leader's by its own between calls, a message by message_seconds each way. Since workers share
+ *   nothing but messages, what each job knows is exactly what it would know on real machines.
+ */
+#ifndef SP_FARMRUN_H
+#define SP_FARMRUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "farm.h"
+#include "solver.h"
+
+typedef struct sp_farm_msg {
+    uint64_t id;          /* the leader's name for the job (its leaf) */
+    unsigned worker;
+    uint32_t len, k;      /* the couple: its key is tok[0 .. len) */
+    uint64_t max_nodes;   /* a job's budget ... */
+    uint32_t th[2];       /* ... and thresholds (pn, dn) */
+    bool want_step;       /* the leader is short of leaves: step the couple after the job, whatever */
+    sp_tok *tok;          /* the key, then the lands of the nimbers one after another */
+    size_t tok_len, tok_cap;
+    uint32_t *nim;        /* per land: its length and its nimber */
+    size_t nnim, nim_cap;
+    /* a result */
+    sp_outcome outcome;
+    uint32_t pn, dn;
+    uint64_t nodes;
+    bool failed;          /* the worker ran out of memory */
+    double cost;          /* seconds the job took (thread time) */
+    /* a job left unproven that used its whole budget (or was asked to: want_step) steps its couple
+     * once more and sends what it found, with the numbers of its table: the leader grows its tree
+     * from that (else SP_STEP_FAILED) */
+    sp_step_kind step;
+    sp_step stepped;      /* its sub's key lies in kid_tok */
+    sp_step_couple *kids; /* keys in kid_tok */
+    size_t kids_cap;
+    sp_tok *kid_tok;
+    size_t kid_tok_cap;
+} sp_farm_msg;
+
+/* Empties m for a new couple (keeping its buffers); false when memory is short. */
+bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k);
+/* Appends a land nimber; false when memory is short. */
+bool sp_farm_msg_add_nimber(sp_farm_msg *m, const sp_tok *land, uint32_t len, uint32_t nimber);
+/* Calls fn on each land nimber of m in turn; stops at the first non-zero return and gives it. */
+int sp_farm_msg_each_nimber(const sp_farm_msg *m, int (*fn)(void *arg, const sp_tok *land, uint32_t len,
+                                                            uint32_t nimber), void *arg);
+void sp_farm_msg_free(sp_farm_msg *m);
+
+/* Runs the job m on solver s: its nimbers first, then the search; m becomes the result. */
+void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s);
+
+typedef struct sp_farm_driver sp_farm_driver;
+
+/* A driver of `workers` workers, each with a solver made from wopts (one thread); NULL when memory
+ * is short or a thread cannot start. */
+sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, const sp_solver_opts *wopts,
+                                   double message_seconds);
+void sp_farm_driver_free(sp_farm_driver *d);
+
+/* The start of a call: its clock starts at 0. */
+void sp_farm_driver_begin(sp_farm_driver *d);
+/* Hands job (for the idle worker job->worker) to the driver, swapping buffers with it. */
+void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
+/* Waits for the next result and swaps it into *res; false when no job is out. */
+bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res);
+/* Seconds since begin (virtual when simulated), and the worker-seconds spent on jobs. */
+double sp_farm_driver_clock(sp_farm_driver *d);
+double sp_farm_driver_busy(const sp_farm_driver *d);
+
+#endif

@@ -1,0 +1,138 @@
+/* test_farm.c: the farm (farm.h) and the jobs it runs: the same outcomes and nimbers as one solver,
+ * whatever the workers and the driver; one worker the same nodes whatever the driver. */
+#include <stdio.h>
+#include <string.h>
+
+#include "farm.h"
+#include "solver.h"
+#include "testpos.h"
+#include "testutil.h"
+
+static sp_canon_ctx *ctx;
+
+static void setup(void) { ctx = sp_canon_ctx_new(); }
+static void teardown(void) { sp_canon_ctx_free(ctx); }
+
+static size_t spots(unsigned n, sp_tok *key)
+{
+    sp_pos p;
+    sp_pos_spots(&p, n);
+    return sp_canon_pos(ctx, &p, key);
+}
+
+/* Small jobs, so that even small positions take many of them and the tree grows. */
+static sp_farm *new_farm(unsigned workers, sp_farm_driver_kind driver, uint64_t job_nodes)
+{
+    sp_farm_opts o = {.workers = workers, .driver = driver, .job_nodes = job_nodes, .seed_leaves = 2};
+    o.worker = o.leader = (sp_solver_opts){.tt_bytes = (size_t)16 << 20, .threads = 1};
+    sp_farm *f = sp_farm_new(&o);
+    ck_assert_ptr_nonnull(f);
+    return f;
+}
+
+/* Applegate, Jacobson and Sleator (1991) for n <= 11; Lemoine and Viennot (2015) beyond: the
+ * first player loses 0*n for n = 1, 2, 6, 7, 8, 12, 13, 14 and wins for 3, 4, 5, 9, 10, 11; the
+ * nimber of 0*n is 0 for n mod 6 in {0, 1, 2} and 1 otherwise (Lemoine and Viennot, "Nimbers are
+ * inevitable", 2012). */
+static const char normal_outcomes[] = "LLWWWLLLWWWLLL";
+
+static void check_published(unsigned workers, sp_farm_driver_kind driver)
+{
+    sp_farm *f = new_farm(workers, driver, 300);
+    for (unsigned n = 1; n <= 14; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        sp_outcome o = sp_farm_couple(f, key, len, 0);
+        ck_assert_msg(o == (normal_outcomes[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u with %u workers", n, workers);
+        if (n <= 11)
+            ck_assert_int_eq(sp_farm_nimber(f, key, len), n % 6 <= 2 ? 0 : 1);
+    }
+    sp_farm_stats st;
+    sp_farm_stats_get(f, &st);
+    ck_assert_uint_gt(st.jobs, 100); /* the work went out as jobs */
+    ck_assert_uint_gt(st.nimbers_sent, 0);
+    sp_farm_free(f);
+}
+
+START_TEST(published_three_threads) { check_published(3, SP_FARM_THREADS); }
+END_TEST
+
+START_TEST(published_five_simulated) { check_published(5, SP_FARM_SIMULATED); }
+END_TEST
+
+static void check_spots_nimber(void *arg, const char *pos, const sp_tok *key, size_t len, int nimber)
+{
+    ck_assert_msg(sp_farm_nimber(arg, key, len) == nimber, "%s: expected nimber %d", pos, nimber);
+}
+
+/* SPOTS (Cizek, Balko, Schmid 2025) nimbers of 60 positions from random games of 0*3..0*10. */
+START_TEST(spots_nimbers_four_threads)
+{
+    sp_farm *f = new_farm(4, SP_FARM_THREADS, 100);
+    ck_assert_int_eq(sp_test_spots_nimbers(ctx, check_spots_nimber, f), 60);
+    sp_farm_free(f);
+}
+END_TEST
+
+/* One worker: the same jobs in the same order, so the same nodes, whichever driver runs it. */
+START_TEST(one_worker_same_nodes_either_driver)
+{
+    for (unsigned n = 11; n <= 13; n++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = spots(n, key);
+        sp_farm_stats st[2];
+        for (int d = 0; d < 2; d++) {
+            sp_farm *f = new_farm(1, d ? SP_FARM_SIMULATED : SP_FARM_THREADS, 2000);
+            ck_assert_int_ne(sp_farm_couple(f, key, len, 0), SP_UNKNOWN);
+            sp_farm_stats_get(f, &st[d]);
+            sp_farm_free(f);
+        }
+        ck_assert_msg(st[0].nodes == st[1].nodes && st[0].jobs == st[1].jobs,
+                      "0*%u: %llu nodes in %llu jobs on a thread, %llu in %llu simulated", n,
+                      (unsigned long long)st[0].nodes, (unsigned long long)st[0].jobs,
+                      (unsigned long long)st[1].nodes, (unsigned long long)st[1].jobs);
+        ck_assert_uint_gt(st[0].jobs, 1);
+    }
+}
+END_TEST
+
+/* A job stopped by its budget leaves numbers the next job goes on from: jobs of 50 nodes prove
+ * 0*13 (a loss) in the end, in more nodes than one search, none of them wasted on a wrong answer. */
+START_TEST(jobs_resume_from_their_numbers)
+{
+    sp_solver_opts o = {.tt_bytes = (size_t)16 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_ptr_nonnull(s);
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots(13, key);
+    uint32_t th[2] = {SP_SOLVER_PN_INF, SP_SOLVER_PN_INF}, pn = 1, dn = 1, jobs = 0;
+    bool failed;
+    sp_outcome out = SP_UNKNOWN;
+    while (out == SP_UNKNOWN) {
+        out = sp_solver_job(s, key, len, 0, th, 50, &pn, &dn, &failed);
+        ck_assert(!failed);
+        ck_assert(out != SP_UNKNOWN || (pn > 0 && dn > 0 && pn < SP_SOLVER_PN_INF && dn < SP_SOLVER_PN_INF));
+        jobs++;
+    }
+    ck_assert_int_eq(out, SP_LOSS);
+    ck_assert_uint_gt(jobs, 10);
+    /* thresholds end a job too: below them it has gone on, at them it stops */
+    sp_solver_free(s);
+    s = sp_solver_new(&o);
+    uint32_t low[2] = {SP_SOLVER_PN_INF, 40};
+    ck_assert_int_eq(sp_solver_job(s, key, len, 0, low, 0, &pn, &dn, &failed), SP_UNKNOWN);
+    ck_assert(!failed && dn >= 40);
+    sp_solver_free(s);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    Suite *s = suite_create("farm");
+    sp_test_add_case(s, "published three threads", published_three_threads, setup, teardown, 240);
+    sp_test_add_case(s, "published five simulated", published_five_simulated, setup, teardown, 240);
+    sp_test_add_case(s, "spots nimbers four threads", spots_nimbers_four_threads, setup, teardown, 240);
+    sp_test_add_case(s, "one worker either driver", one_worker_same_nodes_either_driver, setup, teardown, 240);
+    sp_test_add_case(s, "jobs resume", jobs_resume_from_their_numbers, setup, teardown, 120);
+    return sp_test_main(s, argc, argv);
+}
