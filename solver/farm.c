@@ -103,12 +103,18 @@ static uint32_t add_nodes(sp_farm *f, uint32_t parent, const sp_step_couple *c, 
     size_t toks = 0;
     for (size_t i = 0; i < n; i++)
         toks += c[i].len;
+    /* a sum's part lies inside the sum's own key when the leader did not rewrite it: in the arena,
+     * which growing may move */
+    uintptr_t lo = (uintptr_t)f->arena, hi = lo + f->arena_len * sizeof *f->arena;
     if (f->nt + n >= NONE || sp_grow((void **)&f->t, &f->cap_t, f->nt + n, sizeof *f->t) ||
         sp_grow((void **)&f->arena, &f->arena_cap, f->arena_len + toks + 1, sizeof *f->arena))
         return f->failed = true, NONE;
     uint32_t first = (uint32_t)f->nt;
     for (size_t i = 0; i < n; i++) {
-        memcpy(f->arena + f->arena_len, c[i].key, c[i].len * sizeof *c[i].key);
+        const sp_tok *key = c[i].key;
+        if ((uintptr_t)key >= lo && (uintptr_t)key < hi)
+            key = f->arena + ((uintptr_t)key - lo) / sizeof *key;
+        memmove(f->arena + f->arena_len, key, c[i].len * sizeof *key);
         bool won = c[i].pn == 0, lost = c[i].dn == 0;
         f->t[f->nt++] = (tnode){parent, 0, 0, (uint32_t)f->arena_len, c[i].len, c[i].k, c[i].pn, c[i].dn,
                                 c[i].order, {0, 0}, won || lost ? 0 : 1, 0, -1, won || lost ? DONE : LEAF};

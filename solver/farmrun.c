@@ -1,5 +1,5 @@
-/* farmrun.c: the farm's messages and its two drivers (farmrun.h): worker threads of this process, and
- * workers simulated one after another in virtual time. */
+/* farmrun.c: the farm's messages and its drivers (farmrun.h): worker threads of this process, workers
+ * simulated one after another in virtual time, and worker ranks of an MPI run (through farmmpi.c). */
 #include "farmrun.h"
 
 #include <assert.h>
@@ -121,6 +121,113 @@ void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s)
     m->cost = sp_clock_thread() - t0;
 }
 
+/* ---------------------------------------------------------------- messages as bytes */
+
+typedef struct packer {
+    uint8_t *p;
+    size_t len, cap;
+    bool failed;
+} packer;
+
+static void put(packer *k, const void *v, size_t n)
+{
+    if (k->failed || sp_grow((void **)&k->p, &k->cap, k->len + n, 1)) {
+        k->failed = true;
+        return;
+    }
+    if (n)
+        memcpy(k->p + k->len, v, n);
+    k->len += n;
+}
+
+static void put32(packer *k, uint32_t v) { put(k, &v, sizeof v); }
+static void put64(packer *k, uint64_t v) { put(k, &v, sizeof v); }
+
+#define PACK_MAGIC 0x53504d31u /* "SPM1" */
+
+size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap)
+{
+    packer k = {*buf, 0, *cap, false};
+    size_t kids = m->step == SP_STEP_EXPAND ? m->stepped.children : m->step == SP_STEP_SUM ? 1 : 0, kid_toks = 0;
+    for (size_t i = 0; i < kids; i++)
+        kid_toks += m->kids[i].len;
+    put32(&k, PACK_MAGIC);
+    put64(&k, m->id), put64(&k, m->max_nodes), put64(&k, m->nodes);
+    put32(&k, m->len), put32(&k, m->k), put32(&k, m->th[0]), put32(&k, m->th[1]), put32(&k, m->want_step);
+    put32(&k, (uint32_t)(m->outcome + 1)), put32(&k, m->pn), put32(&k, m->dn), put32(&k, m->failed);
+    put(&k, &m->cost, sizeof m->cost);
+    put64(&k, m->tok_len), put64(&k, m->nnim), put(&k, m->tok, m->tok_len * sizeof *m->tok);
+    put(&k, m->nim, 2 * m->nnim * sizeof *m->nim);
+    put32(&k, (uint32_t)m->step), put32(&k, m->stepped.rest[0]), put32(&k, m->stepped.rest[1]);
+    put64(&k, kids), put64(&k, kid_toks);
+    for (size_t i = 0; i < kids; i++) {
+        const sp_step_couple *c = &m->kids[i];
+        put32(&k, c->len), put32(&k, c->k), put32(&k, c->pn), put32(&k, c->dn), put32(&k, c->order);
+        put(&k, c->key, c->len * sizeof *c->key);
+    }
+    *buf = k.p, *cap = k.cap;
+    return k.failed ? 0 : k.len;
+}
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t len, at;
+    bool bad;
+} reader;
+
+static void get(reader *r, void *v, size_t n)
+{
+    if (r->bad || n > r->len - r->at) {
+        r->bad = true;
+        memset(v, 0, n);
+        return;
+    }
+    memcpy(v, r->p + r->at, n);
+    r->at += n;
+}
+
+static uint32_t get32(reader *r) { uint32_t v; get(r, &v, sizeof v); return v; }
+static uint64_t get64(reader *r) { uint64_t v; get(r, &v, sizeof v); return v; }
+
+bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
+{
+    reader r = {buf, len, 0, false};
+    if (get32(&r) != PACK_MAGIC)
+        return false;
+    m->id = get64(&r), m->max_nodes = get64(&r), m->nodes = get64(&r);
+    m->len = get32(&r), m->k = get32(&r), m->th[0] = get32(&r), m->th[1] = get32(&r), m->want_step = get32(&r);
+    m->outcome = (sp_outcome)((int)get32(&r) - 1), m->pn = get32(&r), m->dn = get32(&r), m->failed = get32(&r);
+    get(&r, &m->cost, sizeof m->cost);
+    uint64_t toks = get64(&r), nnim = get64(&r);
+    if (r.bad || toks > len || nnim > len || m->len > toks || sp_grow((void **)&m->tok, &m->tok_cap, toks + 1, sizeof *m->tok) ||
+        sp_grow((void **)&m->nim, &m->nim_cap, 2 * nnim + 1, sizeof *m->nim))
+        return false;
+    get(&r, m->tok, toks * sizeof *m->tok), m->tok_len = toks;
+    get(&r, m->nim, 2 * nnim * sizeof *m->nim), m->nnim = nnim;
+    m->step = (sp_step_kind)get32(&r), m->stepped.rest[0] = get32(&r), m->stepped.rest[1] = get32(&r);
+    uint64_t kids = get64(&r), kid_toks = get64(&r);
+    if (r.bad || kids > len || kid_toks > len || sp_grow((void **)&m->kids, &m->kids_cap, kids + 1, sizeof *m->kids) ||
+        sp_grow((void **)&m->kid_tok, &m->kid_tok_cap, kid_toks + 1, sizeof *m->kid_tok))
+        return false;
+    size_t at = 0;
+    for (size_t i = 0; i < kids && !r.bad; i++) {
+        sp_step_couple *c = &m->kids[i];
+        c->len = get32(&r), c->k = get32(&r), c->pn = get32(&r), c->dn = get32(&r), c->order = get32(&r);
+        if (c->len > kid_toks - at)
+            return false;
+        get(&r, m->kid_tok + at, c->len * sizeof *m->kid_tok);
+        c->key = m->kid_tok + at;
+        at += c->len;
+    }
+    m->stepped.children = m->step == SP_STEP_EXPAND ? kids : 0;
+    if (m->step == SP_STEP_SUM && kids == 1)
+        m->stepped.sub = m->kids[0];
+    size_t lands = 0;
+    for (size_t i = 0; i < m->nnim; i++)
+        lands += m->nim[2 * i];
+    return !r.bad && r.at == len && m->len + lands == m->tok_len && m->step <= SP_STEP_FAILED;
+}
+
 static void swap_msg(sp_farm_msg *a, sp_farm_msg *b)
 {
     sp_farm_msg t = *a;
@@ -151,7 +258,7 @@ struct sp_farm_driver {
     /* threads: one lock for every slot; done[] is the queue of workers whose result is in */
     pthread_mutex_t lock;
     pthread_cond_t posted, finished;
-    bool quit;
+    bool quit, mpi_failed;
     unsigned *done, done_head, done_n;
 };
 
@@ -198,6 +305,13 @@ sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, c
     sp_solver_opts o = *wopts;
     o.threads = 1;
     o.progress = NULL;
+    if (kind == SP_FARM_MPI) {
+        if (workers + 1 != sp_farm_mpi_ranks() || !sp_farm_mpi_configure(&o)) {
+            sp_farm_driver_free(d);
+            return NULL;
+        }
+        workers = 0; /* no solver here: each is a rank of its own */
+    }
     for (unsigned i = 0; i < workers; i++) {
         slot *w = &d->w[i];
         w->d = d;
@@ -262,6 +376,12 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
     assert(job->worker < d->n && d->w[job->worker].state == IDLE);
     slot *w = &d->w[job->worker];
     d->out++;
+    if (d->kind == SP_FARM_MPI) {
+        w->state = POSTED;
+        if (!sp_farm_mpi_post(job->worker, job))
+            d->mpi_failed = true;
+        return;
+    }
     if (d->kind == SP_FARM_SIMULATED) {
         leader_worked(d);
         swap_msg(&w->msg, job);
@@ -286,6 +406,18 @@ bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res)
     if (d->out == 0)
         return false;
     slot *w = NULL;
+    if (d->kind == SP_FARM_MPI) {
+        unsigned from = 0;
+        if (d->mpi_failed || !sp_farm_mpi_wait(res, &from) || from >= d->n) {
+            res->failed = true; /* the leader gives up: the run ends unsolved, never wrong */
+            from = res->worker < d->n ? res->worker : 0;
+        }
+        d->w[from].state = IDLE;
+        d->out--;
+        d->busy += res->cost;
+        res->worker = from;
+        return true;
+    }
     if (d->kind == SP_FARM_SIMULATED) {
         leader_worked(d);
         for (unsigned i = 0; i < d->n; i++)

@@ -62,6 +62,18 @@ void sp_farm_msg_free(sp_farm_msg *m);
 /* Runs the job m on solver s: its nimbers first, then the search; m becomes the result. */
 void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s);
 
+/* m as bytes for a driver that sends it (into *buf, grown as needed; its length), and back: false
+ * when memory is short or the bytes are not a message this program packed. */
+size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap);
+bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len);
+
+/* The MPI transport (farmmpi.c): the workers' budgets to every worker rank (false without MPI or
+ * with one rank), a job to worker w (rank w + 1), and the next result from any (false when it
+ * cannot be read). */
+bool sp_farm_mpi_configure(const sp_solver_opts *wopts);
+bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job);
+bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker);
+
 typedef struct sp_farm_driver sp_farm_driver;
 
 /* A driver of `workers` workers, each with a solver made from wopts (one thread); NULL when memory

@@ -1,7 +1,9 @@
 /* test_farm.c: the farm (farm.h) and the jobs it runs: the same outcomes and nimbers as one solver,
  * whatever the workers and the driver; one worker the same nodes whatever the driver. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "farm.h"
 #include "solver.h"
@@ -62,6 +64,7 @@ END_TEST
 
 static void check_spots_nimber(void *arg, const char *pos, const sp_tok *key, size_t len, int nimber)
 {
+    ck_assert_msg(sp_farm_couple(arg, key, len, 0) == (nimber ? SP_WIN : SP_LOSS), "%s: outcome", pos);
     ck_assert_msg(sp_farm_nimber(arg, key, len) == nimber, "%s: expected nimber %d", pos, nimber);
 }
 
@@ -126,6 +129,69 @@ START_TEST(jobs_resume_from_their_numbers)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- across processes, with MPI */
+
+static char out[1 << 14], err[1 << 14];
+
+/* Whether the program was built with MPI and mpirun is at hand; says why not otherwise. */
+static bool mpi_at_hand(void)
+{
+    char *version[] = {(char *)sp_test_program, "--version", NULL};
+    ck_assert_int_eq(sp_test_run(version, out, sizeof out), 0);
+    if (!strstr(out, "MPI on")) {
+        printf("farm over MPI: skipped, the program was built without MPI (Debian: libopenmpi-dev)\n");
+        return false;
+    }
+    if (access("/usr/bin/mpirun", X_OK) != 0) {
+        printf("farm over MPI: skipped, no /usr/bin/mpirun (Debian: openmpi-bin)\n");
+        return false;
+    }
+    return true;
+}
+
+/* `mpirun -np 3 sprouts solve POS --nimber`: rank 0 leads, two worker ranks; the nimber it prints. */
+static int mpi_nimber(const char *pos)
+{
+    char *argv[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3",
+                    (char *)sp_test_program, "solve", (char *)pos, "--nimber", "--quiet", NULL};
+    ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s: %s", pos, err);
+    ck_assert_msg(strstr(out, " 2 workers, "), "%s: %s", pos, out);
+    const char *at = strstr(out, "nimber: ");
+    ck_assert_msg(at, "%s: no nimber in %s", pos, out);
+    bool won = strstr(out, "outcome: win");
+    int nimber = atoi(at + 8);
+    ck_assert_msg(won == (nimber != 0), "%s: outcome and nimber disagree", pos);
+    return nimber;
+}
+
+/* 0*1..0*14 as published (see above), in 14 runs of three ranks each. */
+START_TEST(published_over_mpi)
+{
+    if (!mpi_at_hand())
+        return;
+    for (unsigned n = 1; n <= 14; n++) {
+        char pos[16];
+        snprintf(pos, sizeof pos, "0*%u", n);
+        ck_assert_int_eq(mpi_nimber(pos), n % 6 <= 2 ? 0 : 1);
+        ck_assert_int_eq(normal_outcomes[n - 1] == 'W', n % 6 > 2);
+    }
+}
+END_TEST
+
+static void check_mpi_nimber(void *arg, const char *pos, const sp_tok *key, size_t len, int nimber)
+{
+    (void)arg, (void)key, (void)len;
+    ck_assert_msg(mpi_nimber(pos) == nimber, "%s: expected nimber %d over MPI", pos, nimber);
+}
+
+START_TEST(spots_nimbers_over_mpi)
+{
+    if (!mpi_at_hand())
+        return;
+    ck_assert_int_eq(sp_test_spots_nimbers(ctx, check_mpi_nimber, NULL), 60);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("farm");
@@ -134,5 +200,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "spots nimbers four threads", spots_nimbers_four_threads, setup, teardown, 240);
     sp_test_add_case(s, "one worker either driver", one_worker_same_nodes_either_driver, setup, teardown, 240);
     sp_test_add_case(s, "jobs resume", jobs_resume_from_their_numbers, setup, teardown, 120);
+    sp_test_add_case(s, "published over mpi", published_over_mpi, setup, teardown, 240);
+    sp_test_add_case(s, "spots nimbers over mpi", spots_nimbers_over_mpi, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }

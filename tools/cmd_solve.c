@@ -148,6 +148,8 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     sp_farm_opts fo = {.workers = a->opts.threads ? a->opts.threads : cores > 0 ? (unsigned)cores : 1,
                        .driver = SP_FARM_THREADS};
+    if (sp_farm_mpi_ranks() > 1) /* under mpirun: every other rank is a worker (and --threads unused) */
+        fo.workers = sp_farm_mpi_ranks() - 1, fo.driver = SP_FARM_MPI;
     size_t tt = a->opts.tt_bytes ? a->opts.tt_bytes : sp_solver_default_tt_bytes();
     fo.worker = a->opts;
     fo.worker.tt_bytes = tt / (fo.workers + 1);
@@ -215,7 +217,7 @@ int sp_cmd_solve(int argc, char **argv)
     sp_tool_key_string(key, len, 0, canon, sizeof canon);
 
     sp_signals_catch();
-    if (a.farm)
+    if (a.farm || (sp_farm_mpi_ranks() > 1 && !a.misere)) /* under mpirun the ranks are the workers */
         return solve_farm(&a, canon, key, len);
     sp_progress prog_line;
     sp_progress_init(&prog_line, a.pos, a.quiet ? NULL : stderr);

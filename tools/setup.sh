@@ -1,7 +1,7 @@
 # Shared set-up for tools/run and tools/test: Debian packages, then a configured and built build/.
 # Sourced, not run; every step is skipped when it is already done, so both scripts are idempotent.
 
-SP_PACKAGES="meson ninja-build pkg-config gcc libc6-dev git libxxhash-dev libzstd-dev check"
+SP_PACKAGES="meson ninja-build pkg-config gcc libc6-dev git libxxhash-dev libzstd-dev check libopenmpi-dev openmpi-bin"
 SP_BUILD=${SP_BUILD:-build}
 
 sp_missing_packages() {

@@ -1,10 +1,12 @@
 /* sprouts.c: the `sprouts` program: subcommand dispatch, --help and --version.
  * Every subcommand lives in its own cmd_*.c; this file only routes argv to it. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cmds.h"
+#include "farm.h"
 #include "sp_config.h"
 #include "sp_revision.h"
 
@@ -31,8 +33,8 @@ const struct sp_subcommand sp_subcommands[] = {
 
 void sp_print_version(void)
 {
-    printf("sprouts %s (git %s, %s build, OpenMP %s, sanitize %s)\n", SP_VERSION, SP_REVISION,
-           SP_BUILDTYPE, SP_OPENMP_STATE, SP_SANITIZE);
+    printf("sprouts %s (git %s, %s build, OpenMP %s, MPI %s, sanitize %s)\n", SP_VERSION, SP_REVISION,
+           SP_BUILDTYPE, SP_OPENMP_STATE, SP_HAVE_MPI ? "on" : "off", SP_SANITIZE);
 }
 
 static void print_help(void)
@@ -50,6 +52,9 @@ static void print_help(void)
 
 int main(int argc, char **argv)
 {
+    if (sp_farm_mpi_start(&argc, &argv))
+        return SP_EXIT_OK; /* a worker rank of an MPI run: it served jobs until the leader ended */
+    atexit(sp_farm_mpi_end);
     if (argc < 2)
         return sp_cli_usage("sprouts", "missing subcommand (see 'sprouts --help')");
     const char *name = argv[1];

@@ -1,0 +1,141 @@
+/* farmmpi.c: the farm across machines (farm.h, farmrun.h): rank 0 leads, every other rank serves jobs
+ * with a solver of its own; messages are packed farm messages. Stubs in a build without MPI. */
+#include "farm.h"
+#include "farmrun.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sp_config.h"
+
+#if SP_HAVE_MPI
+#include <mpi.h>
+
+enum { TAG_CONFIG = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
+
+static int world = 1, me = 0;
+static bool started;
+
+unsigned sp_farm_mpi_ranks(void) { return (unsigned)world; }
+unsigned sp_farm_mpi_rank(void) { return (unsigned)me; }
+
+/* Under mpirun (Open MPI or a PMI launcher says so in the environment) MPI starts; a plain run
+ * stays a plain process and never touches MPI. */
+static bool under_mpirun(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK");
+}
+
+static bool recv_bytes(int source, int tag, uint8_t **buf, size_t *cap, int *len, MPI_Status *st)
+{
+    MPI_Probe(source, tag, MPI_COMM_WORLD, st);
+    MPI_Get_count(st, MPI_BYTE, len);
+    if (*len < 0 || ((size_t)*len > *cap && !(*buf = realloc(*buf, (*cap = (size_t)*len + 1)))))
+        return false;
+    MPI_Recv(*buf, *len, MPI_BYTE, st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return true;
+}
+
+/* A worker rank: a CONFIG (the solver's budgets) makes its solver anew, a JOB is run and answered,
+ * QUIT ends it. */
+static void serve(void)
+{
+    sp_solver *s = NULL;
+    sp_farm_msg m = {0};
+    uint8_t *buf = NULL;
+    size_t cap = 0;
+    for (;;) {
+        MPI_Status st;
+        int len;
+        if (!recv_bytes(0, MPI_ANY_TAG, &buf, &cap, &len, &st) || st.MPI_TAG == TAG_QUIT)
+            break;
+        if (st.MPI_TAG == TAG_CONFIG && len == 2 * (int)sizeof(uint64_t)) {
+            uint64_t b[2];
+            memcpy(b, buf, sizeof b);
+            sp_solver_free(s);
+            sp_solver_opts o = {.tt_bytes = b[0], .nim_bytes = b[1], .threads = 1};
+            s = sp_solver_new(&o);
+            continue;
+        }
+        if (st.MPI_TAG != TAG_JOB || !sp_farm_msg_unpack(&m, buf, (size_t)len)) {
+            m.failed = true; /* a garbled job: the leader is told, and gives up */
+        } else if (!s) {
+            m.failed = true;
+        } else {
+            sp_farm_msg_run(&m, s);
+        }
+        size_t n = sp_farm_msg_pack(&m, &buf, &cap);
+        MPI_Send(buf, (int)n, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
+    }
+    sp_solver_free(s);
+    sp_farm_msg_free(&m);
+    free(buf);
+}
+
+bool sp_farm_mpi_start(int *argc, char ***argv)
+{
+    if (!under_mpirun())
+        return false;
+    int provided;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        return false;
+    started = true;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (me == 0)
+        return false;
+    serve();
+    MPI_Finalize();
+    return true;
+}
+
+void sp_farm_mpi_end(void)
+{
+    if (!started)
+        return;
+    if (me == 0)
+        for (int r = 1; r < world; r++)
+            MPI_Send(NULL, 0, MPI_BYTE, r, TAG_QUIT, MPI_COMM_WORLD);
+    MPI_Finalize();
+    started = false;
+}
+
+static uint8_t *out_buf, *in_buf;
+static size_t out_cap, in_cap;
+
+bool sp_farm_mpi_configure(const sp_solver_opts *wopts)
+{
+    uint64_t b[2] = {wopts->tt_bytes ? wopts->tt_bytes : sp_solver_default_tt_bytes(), wopts->nim_bytes};
+    for (int r = 1; r < world; r++)
+        if (MPI_Send(b, (int)sizeof b, MPI_BYTE, r, TAG_CONFIG, MPI_COMM_WORLD) != MPI_SUCCESS)
+            return false;
+    return world > 1;
+}
+
+bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job)
+{
+    size_t n = sp_farm_msg_pack(job, &out_buf, &out_cap);
+    return n && MPI_Send(out_buf, (int)n, MPI_BYTE, (int)worker + 1, TAG_JOB, MPI_COMM_WORLD) == MPI_SUCCESS;
+}
+
+bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker)
+{
+    MPI_Status st;
+    int len;
+    if (!recv_bytes(MPI_ANY_SOURCE, TAG_RESULT, &in_buf, &in_cap, &len, &st))
+        return false;
+    *worker = (unsigned)st.MPI_SOURCE - 1;
+    return sp_farm_msg_unpack(res, in_buf, (size_t)len);
+}
+
+#else
+
+unsigned sp_farm_mpi_ranks(void) { return 1; }
+unsigned sp_farm_mpi_rank(void) { return 0; }
+bool sp_farm_mpi_start(int *argc, char ***argv) { (void)argc, (void)argv; return false; }
+void sp_farm_mpi_end(void) {}
+bool sp_farm_mpi_configure(const sp_solver_opts *wopts) { (void)wopts; return false; }
+bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job) { (void)worker, (void)job; return false; }
+bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker) { (void)res, (void)worker; return false; }
+
+#endif
