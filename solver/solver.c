@@ -46,6 +46,11 @@ static bool land_ok(const sp_tok *land, size_t len)
 
 size_t sp_solver_phys_bytes(void)
 {
+    const char *mb = getenv("SPROUTS_MEMORY_MB");
+    char *end;
+    unsigned long long v = mb ? strtoull(mb, &end, 10) : 0;
+    if (mb && end != mb && !*end && v > 0 && v < (1ull << 40))
+        return (size_t)v << 20;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     return pages > 0 && page > 0 ? (size_t)pages * (size_t)page : 0;
 }

@@ -169,7 +169,9 @@ struct sp_lcache *sp_solver_land_cache(sp_solver *s);
 /* The default transposition table size for this machine (a quarter of memory, capped at 4 GiB). */
 size_t sp_solver_default_tt_bytes(void);
 
-/* This machine's physical memory in bytes; 0 when it cannot be told. */
+/* This machine's physical memory in bytes; 0 when it cannot be told. The environment variable
+ * SPROUTS_MEMORY_MB says otherwise where the system's figure is not what the program may use (a
+ * container's limit); the default budgets follow it too. */
 size_t sp_solver_phys_bytes(void);
 
 #endif
