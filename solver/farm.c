@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "farmrun.h"
 #include "grow.h"
 #include "keys.h"
@@ -54,6 +55,7 @@ struct sp_farm {
     size_t path_cap;
     sp_farm_msg msg;
     sp_farm_stats st;
+    double last_report;   /* wall time of the last progress call */
 };
 
 static uint32_t sat_add(uint32_t a, uint32_t b)
@@ -373,6 +375,18 @@ static void seed(sp_farm *f)
     }
 }
 
+/* The progress callback, at most once a second of wall time. */
+static void report(sp_farm *f)
+{
+    double now = sp_clock_now();
+    if (!f->o.progress || now - f->last_report < 1)
+        return;
+    f->last_report = now;
+    sp_farm_stats st;
+    sp_farm_stats_get(f, &st);
+    f->o.progress(f->o.progress_arg, &st);
+}
+
 static bool stopped(const sp_farm *f)
 {
     return f->o.worker.stop && atomic_load(f->o.worker.stop);
@@ -387,6 +401,7 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
     for (unsigned w = 0; w < f->o.workers; w++)
         f->home[w] = NONE;
     sp_farm_driver_begin(f->driver);
+    f->last_report = sp_clock_now();
     uint64_t steps0 = f->st.leader_steps;
     f->root = add_nodes(f, NONE, &c, 1);
     if (f->root == NONE)
@@ -415,6 +430,7 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
         }
         busy_w[m->worker] = false;
         take(f, m);
+        report(f);
     }
     while (sp_farm_driver_wait(f->driver, &f->msg)) /* the jobs still out: their nimbers count */
         take(f, &f->msg);
@@ -501,4 +517,8 @@ void sp_farm_free(sp_farm *f)
 void sp_farm_stats_get(const sp_farm *f, sp_farm_stats *out)
 {
     *out = f->st;
+    if (f->nt) {
+        const tnode *r = &f->t[f->root];
+        out->root_pn = r->pn, out->root_dn = r->dn, out->free_leaves = r->free;
+    }
 }

@@ -9,7 +9,7 @@
  *   with its next job, so that knowledge spreads without a shared table;
  * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
  *   the tree grows where the work is;
- * - a leaf whose job is lost (a worker that died) is simply free again.
+ * - a worker that dies is not handled yet: under Open MPI a dead rank ends the whole run.
  * Drivers (farmrun.h) say where the workers run: threads of this process, or workers simulated one
  * after another on this thread in virtual time (each job's cost is the thread time it took).
  *
@@ -42,6 +42,18 @@ unsigned sp_farm_mpi_rank(void);
 bool sp_farm_mpi_start(int *argc, char ***argv);
 void sp_farm_mpi_end(void);
 
+typedef struct sp_farm_stats {
+    uint64_t nodes;        /* all workers' job nodes and the leader's steps, all calls (so below) */
+    uint64_t leader_steps; /* couples the leader resolved or expanded */
+    uint64_t jobs;
+    uint64_t nimbers_sent; /* land nimbers forwarded to workers */
+    double seconds;        /* of the last call: wall time, or virtual time when simulated */
+    double busy;           /* worker-seconds spent on jobs, all calls */
+    unsigned workers;
+    uint32_t root_pn, root_dn; /* the root's numbers now */
+    uint32_t free_leaves;  /* leaves no job holds now */
+} sp_farm_stats;
+
 typedef struct sp_farm_opts {
     unsigned workers;            /* at least 1 */
     sp_farm_driver_kind driver;
@@ -51,17 +63,10 @@ typedef struct sp_farm_opts {
     uint64_t job_nodes;          /* a job's budget of nodes; 0: the default */
     unsigned expand_after;       /* unfinished jobs on a leaf before the leader expands it; 0: default */
     double message_seconds;      /* simulated: the cost of a message, each way */
+    /* called by the leader about once a second during a call (wall time), or never when NULL */
+    void (*progress)(void *arg, const sp_farm_stats *st);
+    void *progress_arg;
 } sp_farm_opts;
-
-typedef struct sp_farm_stats {
-    uint64_t nodes;        /* all workers' job nodes and the leader's steps, all calls (so below) */
-    uint64_t leader_steps; /* couples the leader resolved or expanded */
-    uint64_t jobs, jobs_lost;
-    uint64_t nimbers_sent; /* land nimbers forwarded to workers */
-    double seconds;        /* of the last call: wall time, or virtual time when simulated */
-    double busy;           /* worker-seconds spent on jobs, all calls */
-    unsigned workers;
-} sp_farm_stats;
 
 typedef struct sp_farm sp_farm;
 

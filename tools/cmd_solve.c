@@ -33,7 +33,7 @@ static const char usage[] =
     "  --json       print one JSON object instead of text\n"
     "  --farm       normal play: the tree-level parallel search instead (a leader's proof-number\n"
     "               tree, its leaves searched as jobs by --threads workers, each with a table of\n"
-    "               its own, --tt-mb shared out; docs/design.md); without progress lines\n"
+    "               its own, --tt-mb shared out; docs/design.md)\n"
     "  --rules R    a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts solve\n"
     "               --rules bw --help': also how Antwerp positions give their spots colours)\n"
     "  --quiet      no progress lines on stderr\n"
@@ -141,6 +141,21 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     printf("}\n");
 }
 
+typedef struct farm_progress {
+    const char *pos;
+    double start;
+} farm_progress;
+
+static void farm_line(void *arg, const sp_farm_stats *st)
+{
+    const farm_progress *p = arg;
+    char nodes[32];
+    sp_progress_count(nodes, sizeof nodes, (double)st->nodes);
+    fprintf(stderr, "%s: %.0f s, %s nodes, %llu jobs, %u workers, root pn %u dn %u, %u free leaves\n", p->pos,
+            sp_clock_now() - p->start, nodes, (unsigned long long)st->jobs, st->workers, st->root_pn, st->root_dn,
+            st->free_leaves);
+}
+
 /* --farm: the tree-level search on worker threads (farm.h), each with a share of the budgets. */
 static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key, size_t len)
 {
@@ -157,6 +172,9 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
     fo.worker.progress = NULL;
     fo.worker.stop = &sp_signals_stop;
     fo.leader = fo.worker;
+    farm_progress fp = {a->pos, sp_clock_now()};
+    fo.progress = a->quiet ? NULL : farm_line;
+    fo.progress_arg = &fp;
     sp_farm *f = sp_farm_new(&fo);
     if (!f)
         return sp_cli_fail(prog, "cannot allocate %u workers (try a smaller --tt-mb)", fo.workers);
