@@ -348,8 +348,9 @@ static void take(sp_farm *f, sp_farm_msg *m)
         return;
     tnode *n = &f->t[x];
     n->worker = -1;
-    if (m->outcome == SP_UNKNOWN && m->pn != 0 && m->dn != 0) {
-        n->pn = m->pn, n->dn = m->dn;
+    if (m->outcome == SP_UNKNOWN) { /* only a proof decides: an unproven job's numbers never do */
+        if (m->pn != 0 && m->dn != 0 && m->pn < INF && m->dn < INF)
+            n->pn = m->pn, n->dn = m->dn;
         bool spent = m->nodes >= m->max_nodes, short_of_leaves = f->t[f->root].free < f->o.workers;
         if (m->step != SP_STEP_FAILED && ((spent && ++n->jobs >= f->o.expand_after) || short_of_leaves)) {
             apply_step(f, x, m->step, &m->stepped, m->kids); /* the work is here: grow the tree */

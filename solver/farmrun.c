@@ -225,7 +225,8 @@ bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
     size_t lands = 0;
     for (size_t i = 0; i < m->nnim; i++)
         lands += m->nim[2 * i];
-    return !r.bad && r.at == len && m->len + lands == m->tok_len && m->step <= SP_STEP_FAILED;
+    return !r.bad && r.at == len && m->len + lands == m->tok_len && m->step <= SP_STEP_FAILED &&
+           (m->outcome == SP_UNKNOWN || m->outcome == SP_WIN || m->outcome == SP_LOSS);
 }
 
 static void swap_msg(sp_farm_msg *a, sp_farm_msg *b)

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "farm.h"
+#include "farmrun.h"
 #include "solver.h"
 #include "testpos.h"
 #include "testutil.h"
@@ -129,6 +130,38 @@ START_TEST(jobs_resume_from_their_numbers)
 }
 END_TEST
 
+/* A message packed for MPI reads back as it was; cut short, or with a byte changed where the
+ * format checks it, it is refused. */
+START_TEST(messages_pack_and_refuse)
+{
+    sp_tok key[SP_KEY_MAX], land[SP_KEY_MAX];
+    size_t len = spots(9, key), llen = spots(4, land);
+    sp_farm_msg m = {0}, back = {0};
+    ck_assert(sp_farm_msg_start(&m, key, (uint32_t)len, 3));
+    ck_assert(sp_farm_msg_add_nimber(&m, land, (uint32_t)llen, 1));
+    ck_assert(sp_farm_msg_add_nimber(&m, key, (uint32_t)len, 0));
+    m.id = 77, m.max_nodes = 5000, m.th[0] = 9, m.th[1] = 11, m.outcome = SP_WIN, m.pn = 0, m.nodes = 123;
+    sp_step_couple kids[2] = {{land, (uint32_t)llen, 0, 1, 5, 2}, {key, (uint32_t)len, 2, 3, 4, 1}};
+    m.step = SP_STEP_EXPAND, m.stepped.children = 2, m.kids = kids; /* borrowed: not freed below */
+    uint8_t *buf = NULL;
+    size_t cap = 0, n = sp_farm_msg_pack(&m, &buf, &cap);
+    ck_assert_uint_gt(n, 0);
+    ck_assert(sp_farm_msg_unpack(&back, buf, n));
+    ck_assert(back.id == 77 && back.max_nodes == 5000 && back.k == 3 && back.len == len && back.nnim == 2);
+    ck_assert(back.th[0] == 9 && back.th[1] == 11 && back.outcome == SP_WIN && back.nodes == 123);
+    ck_assert(!memcmp(back.tok, m.tok, m.tok_len * sizeof *m.tok) && back.nim[2] == len && back.nim[3] == 0);
+    ck_assert(back.step == SP_STEP_EXPAND && back.stepped.children == 2 && back.kids[1].k == 2);
+    ck_assert(back.kids[0].len == llen && !memcmp(back.kids[0].key, land, llen * sizeof *land));
+    ck_assert(!sp_farm_msg_unpack(&back, buf, n - 1));
+    buf[0] ^= 1;
+    ck_assert(!sp_farm_msg_unpack(&back, buf, n));
+    m.kids = NULL, m.kids_cap = 0;
+    sp_farm_msg_free(&m);
+    sp_farm_msg_free(&back);
+    free(buf);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- across processes, with MPI */
 
 static char out[1 << 14], err[1 << 14];
@@ -203,6 +236,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "spots nimbers four threads", spots_nimbers_four_threads, setup, teardown, 240);
     sp_test_add_case(s, "one worker either driver", one_worker_same_nodes_either_driver, setup, teardown, 240);
     sp_test_add_case(s, "jobs resume", jobs_resume_from_their_numbers, setup, teardown, 120);
+    sp_test_add_case(s, "messages", messages_pack_and_refuse, setup, teardown, 60);
     sp_test_add_case(s, "published over mpi", published_over_mpi, setup, teardown, 240);
     sp_test_add_case(s, "spots nimbers over mpi", spots_nimbers_over_mpi, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
