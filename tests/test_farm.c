@@ -179,6 +179,11 @@ static bool mpi_at_hand(void)
         printf("farm over MPI: skipped, no /usr/bin/mpirun (Debian: openmpi-bin)\n");
         return false;
     }
+    char *probe[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2", "/bin/true", NULL};
+    if (sp_test_run2(probe, out, sizeof out, err, sizeof err) != 0) {
+        printf("farm over MPI: skipped, mpirun cannot start two ranks of /bin/true here\n");
+        return false;
+    }
     /* Open MPI does not free what it allocates as it starts: in a sanitizer build the leak checker
      * would fail every rank; this program's own leaks are caught by the tests that run without MPI */
     setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
