@@ -410,15 +410,12 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
     f->t[f->root].kind = LEAF, f->t[f->root].free = 1;
     step(f, f->root);
     update(f, f->root);
-    bool *busy_w = calloc(f->o.workers, sizeof *busy_w);
-    if (!busy_w)
-        f->failed = true;
     seed(f); /* once: later the tree grows from what the jobs send back, with their tables' numbers */
     while (!f->failed && f->t[f->root].kind != DONE && !stopped(f)) {
         for (unsigned w = 0; w < f->o.workers && !f->failed && f->t[f->root].kind != DONE; w++) {
-            uint32_t th[2], x = busy_w[w] ? NONE : leaf_for(f, w, th);
+            uint32_t th[2], x = sp_farm_driver_idle(f->driver, w) ? leaf_for(f, w, th) : NONE;
             if (x != NONE)
-                busy_w[w] = post(f, w, x, th);
+                post(f, w, x, th);
         }
         if (f->failed || f->t[f->root].kind == DONE)
             break;
@@ -429,13 +426,11 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
                 f->failed = true; /* no job out and none to give: cannot happen in a sound tree */
             continue;
         }
-        busy_w[m->worker] = false;
         take(f, m);
         report(f);
     }
     while (sp_farm_driver_wait(f->driver, &f->msg)) /* the jobs still out: their nimbers count */
         take(f, &f->msg);
-    free(busy_w);
     f->st.nodes += f->st.leader_steps - steps0;
     f->st.seconds = sp_farm_driver_clock(f->driver);
     f->st.busy += sp_farm_driver_busy(f->driver);

@@ -32,13 +32,12 @@
  * ranks of an MPI run (sp_farm_mpi_ranks; only in a build with MPI). */
 typedef enum { SP_FARM_THREADS, SP_FARM_SIMULATED, SP_FARM_MPI } sp_farm_driver_kind;
 
-/* MPI: the ranks of the run this process belongs to (1 outside mpirun or without MPI), and its own
- * rank. sp_farm_mpi_start is called first thing in main(): under mpirun it starts MPI; a rank other
+/* MPI: the ranks of the run this process belongs to (1 outside mpirun or without MPI).
+ * sp_farm_mpi_start is called first thing in main(): under mpirun it starts MPI; a rank other
  * than 0 then serves jobs until the leader ends the run, and the
  * function returns true (the program then exits at once). sp_farm_mpi_end at exit (rank 0 ends
  * the workers). A worker's solver gets the budgets the leader's farm gives its workers. */
 unsigned sp_farm_mpi_ranks(void);
-unsigned sp_farm_mpi_rank(void);
 bool sp_farm_mpi_start(int *argc, char ***argv);
 void sp_farm_mpi_end(void);
 

@@ -17,7 +17,6 @@ static int world = 1, me = 0;
 static bool started;
 
 unsigned sp_farm_mpi_ranks(void) { return (unsigned)world; }
-unsigned sp_farm_mpi_rank(void) { return (unsigned)me; }
 
 /* Under mpirun (Open MPI or a PMI launcher says so in the environment) MPI starts; a plain run
  * stays a plain process and never touches MPI. */
@@ -131,7 +130,6 @@ bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker)
 #else
 
 unsigned sp_farm_mpi_ranks(void) { return 1; }
-unsigned sp_farm_mpi_rank(void) { return 0; }
 bool sp_farm_mpi_start(int *argc, char ***argv) { (void)argc, (void)argv; return false; }
 void sp_farm_mpi_end(void) {}
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts) { (void)wopts; return false; }

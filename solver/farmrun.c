@@ -444,6 +444,12 @@ bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res)
     return true;
 }
 
+bool sp_farm_driver_idle(const sp_farm_driver *d, unsigned w)
+{
+    assert(w < d->n);
+    return d->w[w].state == IDLE;
+}
+
 double sp_farm_driver_clock(sp_farm_driver *d)
 {
     if (d->kind == SP_FARM_SIMULATED) {

@@ -84,6 +84,8 @@ void sp_farm_driver_free(sp_farm_driver *d);
 
 /* The start of a call: its clock starts at 0. */
 void sp_farm_driver_begin(sp_farm_driver *d);
+/* Whether worker w has no job. */
+bool sp_farm_driver_idle(const sp_farm_driver *d, unsigned w);
 /* Hands job (for the idle worker job->worker) to the driver, swapping buffers with it. */
 void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
 /* Waits for the next result and swaps it into *res; false when no job is out. */

@@ -57,7 +57,9 @@ size_t sp_solver_phys_bytes(void)
 
 size_t sp_solver_default_tt_bytes(void)
 {
-    size_t phys = sp_solver_phys_bytes() ? sp_solver_phys_bytes() : SP_TUNE_PHYS_UNKNOWN;
+    size_t phys = sp_solver_phys_bytes();
+    if (!phys)
+        phys = SP_TUNE_PHYS_UNKNOWN;
     size_t share = phys / SP_TUNE_TT_DIV;
     return share < SP_TUNE_TT_MAX ? share : SP_TUNE_TT_MAX;
 }
