@@ -1,7 +1,8 @@
 /* certify.c: certificate extraction (certify.h). From the root, every claimed loss gets an answer to
  * each of its moves: a move to a position the solver knows to be lost, whose facts (land nimbers in
  * normal play; in misère play the position beside the game of its small lands, and those lands'
- * games) join the certificate and are answered in turn. */
+ * games) join the certificate and are answered in turn: depth first in normal play, so that the
+ * facts settled so far can be kept by a build that stops; in the order they came in misère play. */
 #include "certify.h"
 
 #include <assert.h>
@@ -30,10 +31,21 @@ typedef struct builder {
     size_t cert_of_cap;
     uint32_t *solver_of; /* misère: certificate game index -> solver game id */
     size_t solver_of_cap;
+    /* normal play, depth first: per fact its state (enum below); the facts the answers of the fact
+     * in hand name; the work left, as fact << 1 | (1: answered, settled once what it named is) */
+    uint8_t *state;
+    size_t state_cap;
+    uint32_t *named;
+    size_t named_n, named_cap;
+    uint64_t *todo;
+    size_t todo_n, todo_cap;
+    bool naming;        /* add_land_facts() notes the facts it names in named */
     int status;         /* 0 ok, 1 stopped, -1 failed */
     const char *why;    /* what ended it, when status is not 0 */
     char where[512];    /* the position it ended at, when one is to blame (or "") */
 } builder;
+
+enum { FRESH = 0, SETTLED = 1, ANSWERED = 2 }; /* SETTLED is certify.h's 1 */
 
 /* The first failure is the one that counts (the others follow from it). */
 static void failed(builder *b, int status, const char *what)
@@ -102,19 +114,22 @@ static long land_nimber(builder *b, const sp_tok *land, size_t len)
 }
 
 /* Adds a fact for every land of a position that is lost beside a heap (their nimbers are stored: the
- * solver proved them when it proved the loss). */
+ * solver proved them when it proved the loss); while naming, notes each of them in b->named. */
 static void add_land_facts(builder *b, const sp_tok *key, size_t len)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     for (unsigned i = 0; i < n && b->status == 0; i++) {
-        if (sp_cert_find(b->c, key + off[i], lens[i], 0) >= 0)
-            continue;
-        long g = land_nimber(b, key + off[i], lens[i]);
+        long at = sp_cert_find(b->c, key + off[i], lens[i], 0);
+        long g = at >= 0 ? 0 : land_nimber(b, key + off[i], lens[i]);
         if (g < 0)
             failed(b, 1, "stopped");
-        else if (sp_cert_add(b->c, key + off[i], lens[i], (uint32_t)g) < 0)
+        else if (at < 0 && (at = sp_cert_add(b->c, key + off[i], lens[i], (uint32_t)g)) < 0)
             failed(b, -1, "out of memory");
+        else if (b->naming && sp_grow((void **)&b->named, &b->named_cap, b->named_n + 1, sizeof *b->named))
+            failed(b, -1, "out of memory");
+        else if (b->naming)
+            b->named[b->named_n++] = (uint32_t)at;
     }
 }
 
@@ -463,57 +478,156 @@ static void misere_root(builder *b)
 
 /* ---------------------------------------------------------------- the certificate */
 
-/* Works through the facts and land facts (both lists grow meanwhile) until every one is answered. */
-static void close_facts(builder *b, sp_cert_progress progress, void *arg, const atomic_bool *stop)
+/* Where a build stands in time: its start, the last progress line, the last facts kept. */
+typedef struct pace {
+    double t0, progress, keep;
+} pace;
+
+/* Makes b->state cover every fact (new ones fresh); false when out of memory. */
+static bool track_facts(builder *b)
+{
+    size_t had = b->state_cap, n = b->c->facts.n;
+    if (sp_grow((void **)&b->state, &b->state_cap, n, 1)) {
+        failed(b, -1, "out of memory");
+        return false;
+    }
+    if (b->state_cap > had)
+        memset(b->state + had, FRESH, b->state_cap - had);
+    return true;
+}
+
+/* Between two facts: Ctrl-C (a large certificate takes minutes to build), the progress line, and in
+ * normal play the settled facts handed to the watcher now and then. false once stopped. */
+static bool between_facts(builder *b, const sp_certify_watch *w, pace *p, uint64_t done, uint64_t items)
+{
+    if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed)) {
+        failed(b, 1, "stopped");
+        return false;
+    }
+    double t = w->progress || w->keep ? sp_clock_now() : 0;
+    if (w->progress && t - p->progress >= SP_TUNE_PROGRESS_SECONDS) {
+        p->progress = t;
+        w->progress(w->arg, done, items, t - p->t0);
+    }
+    if (w->keep && b->c->play == SP_CERT_NORMAL && t - p->keep >= w->keep_seconds && track_facts(b)) {
+        w->keep(w->arg, b->c, b->state);
+        p->keep = sp_clock_now(); /* the keeping (a check) is not building time */
+    }
+    return b->status == 0;
+}
+
+static void todo_push(builder *b, size_t fact, bool answered)
+{
+    if (sp_grow((void **)&b->todo, &b->todo_cap, b->todo_n + 1, sizeof *b->todo))
+        failed(b, -1, "out of memory");
+    else
+        b->todo[b->todo_n++] = (uint64_t)fact << 1 | answered;
+}
+
+/* Normal play, depth first: a fact is answered, then the facts its answers name, then it is settled.
+ * An answer's lands have fewer lives than the fact it answers, so no fact waits for itself, and the
+ * settled facts always prove themselves beside the given base: what a stopped build keeps. */
+static void close_normal(builder *b, const sp_certify_watch *w, pace *p)
 {
     sp_cert *c = b->c;
-    double t0 = sp_clock_now(), last = t0;
-    for (size_t i = 0, l = 0; b->status == 0 && (i < c->facts.n || l < c->lands.n);) {
-        /* Ctrl-C: a large certificate takes minutes to build */
-        if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
-            failed(b, 1, "stopped");
+    uint64_t settled = 0;
+    for (size_t f = c->facts.n; f-- > 0;) /* the root's facts, the first on top */
+        todo_push(b, f, false);
+    while (b->todo_n > 0 && track_facts(b) && between_facts(b, w, p, settled, c->facts.n)) {
+        uint64_t item = b->todo[--b->todo_n];
+        size_t f = (size_t)(item >> 1), len;
+        if (b->state[f] == SETTLED)
+            continue; /* named twice: settled by the first */
+        sp_tok key[SP_KEY_MAX];
+        const sp_tok *src = sp_cert_fact(c, f, &len);
+        assert(len <= SP_KEY_MAX && ((item & 1) || b->state[f] == FRESH));
+        memcpy(key, src, len * sizeof *key); /* a copy: the list may move as it grows */
+        if ((item & 1) || given(b, key, len, c->k[f])) {
+            b->state[f] = SETTLED;
+            settled++;
+            continue;
+        }
+        b->named_n = 0;
+        b->naming = true;
+        normal_fact(b, key, len, c->k[f]);
+        b->naming = false;
+        if (b->status || !track_facts(b))
             break;
-        }
-        double t = progress ? sp_clock_now() : 0;
-        if (progress && t - last >= SP_TUNE_PROGRESS_SECONDS) {
-            last = t;
-            progress(arg, i + l, c->facts.n + c->lands.n, t - t0);
-        }
-        bool fact = i < c->facts.n;
-        size_t at = fact ? i++ : l++, len = fact ? 0 : c->lands.len[at];
-        const sp_tok *src = fact ? sp_cert_fact(c, at, &len) : c->lands.tok + c->lands.off[at];
-        sp_tok *key = malloc(len * sizeof(sp_tok) + 1); /* a copy: the list may move as it grows */
-        if (!key) {
-            failed(b, -1, "out of memory");
-            break;
-        }
-        memcpy(key, src, len * sizeof(sp_tok));
-        if (c->play == SP_CERT_NORMAL) {
-            if (!given(b, key, len, c->k[at]))
-                normal_fact(b, key, len, c->k[at]);
-        }
-        else if (fact) {
-            uint32_t g = b->solver_of[c->k[at]];
-            if (!misere_given(b, key, len, g))
-                misere_fact(b, key, len, g);
-        }
-        else
-            misere_land(b, key, len);
-        free(key);
+        b->state[f] = ANSWERED;
+        todo_push(b, f, true);
+        for (size_t i = b->named_n; i-- > 0;) /* the first named on top */
+            if (b->state[b->named[i]] == FRESH)
+                todo_push(b, b->named[i], false);
     }
 }
 
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
-               size_t cap)
+/* Misère play: the facts and land facts in the order they came (both lists grow meanwhile). */
+static void close_misere(builder *b, const sp_certify_watch *w, pace *p)
 {
-    return sp_certify_given(c, s, NULL, progress, arg, stop, why, cap);
+    sp_cert *c = b->c;
+    for (size_t i = 0, l = 0; i < c->facts.n || l < c->lands.n;) {
+        if (!between_facts(b, w, p, i + l, c->facts.n + c->lands.n))
+            break;
+        bool fact = i < c->facts.n;
+        size_t at = fact ? i++ : l++, len = fact ? 0 : c->lands.len[at];
+        const sp_tok *src = fact ? sp_cert_fact(c, at, &len) : c->lands.tok + c->lands.off[at];
+        sp_tok key[SP_KEY_MAX];
+        assert(len <= SP_KEY_MAX);
+        memcpy(key, src, len * sizeof *key); /* a copy: the list may move as it grows */
+        if (!fact)
+            misere_land(b, key, len);
+        else if (!misere_given(b, key, len, b->solver_of[c->k[at]]))
+            misere_fact(b, key, len, b->solver_of[c->k[at]]);
+    }
 }
 
-int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_progress progress, void *arg,
-                     const atomic_bool *stop, char *why, size_t cap)
+int sp_certify(sp_cert *c, sp_solver *s, const sp_certify_watch *watch, char *why, size_t cap)
+{
+    return sp_certify_given(c, s, NULL, watch, why, cap);
+}
+
+static void builder_free(builder *b)
+{
+    sp_children_free(&b->kids);
+    sp_children_free(&b->grandkids);
+    sp_children_free(&b->land_kids);
+    sp_children_free(&b->cands);
+    free(b->cert_of);
+    free(b->solver_of);
+    free(b->given_of);
+    free(b->state);
+    free(b->named);
+    free(b->todo);
+    sp_gindex_free(&b->given_games);
+}
+
+/* The root's facts (a loss) or its answer (a win). */
+static void answer_root(builder *b)
+{
+    sp_cert *c = b->c;
+    if (c->play == SP_CERT_MISERE) {
+        sp_solver_stats st;
+        sp_solver_stats_get(b->s, &st);
+        /* the solver's own rule: a certificate that values fewer lands must spell out their moves
+         * beside the other lands (a product), one that values more makes sums of large games */
+        c->value_lives = st.misere_lives;
+        c->sum_lives = st.misere_sum_lives;
+        c->sum_birthday = st.misere_sum_birthday;
+        misere_root(b);
+    } else if (c->outcome == SP_CERT_LOSS) {
+        add_land_facts(b, c->root, c->root_len);
+    } else {
+        normal_answer(b, c->root, c->root_len, 0);
+    }
+}
+
+int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_certify_watch *watch, char *why,
+                     size_t cap)
 {
     assert(c && s && (c->play == SP_CERT_NORMAL || c->play == SP_CERT_MISERE));
     assert(!given || given->play == c->play);
+    static const sp_certify_watch none;
+    const sp_certify_watch *w = watch ? watch : &none;
     builder b = {.c = c, .given = given, .s = s, .ctx = sp_canon_ctx_new()};
     bool indexed = sp_gindex_init(&b.given_games, c->play == SP_CERT_MISERE ? given : NULL) == 0;
     sp_children_init(&b.kids);
@@ -521,38 +635,25 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_pro
     sp_children_init(&b.land_kids);
     sp_children_init(&b.cands);
     if (!b.ctx || !indexed) {
+        builder_free(&b);
         sp_canon_ctx_free(b.ctx);
-        sp_gindex_free(&b.given_games);
         if (why)
             snprintf(why, cap, "out of memory");
         return -1;
     }
     b.lands = sp_solver_land_cache(s);
-    if (progress) /* a first line at once: the root's answer may take a while */
-        progress(arg, 0, 1, 0);
-    if (c->play == SP_CERT_MISERE) {
-        sp_solver_stats st;
-        sp_solver_stats_get(s, &st);
-        /* the solver's own rule: a certificate that values fewer lands must spell out their moves
-         * beside the other lands (a product), one that values more makes sums of large games */
-        c->value_lives = st.misere_lives;
-        c->sum_lives = st.misere_sum_lives;
-        c->sum_birthday = st.misere_sum_birthday;
-        misere_root(&b);
-    } else if (c->outcome == SP_CERT_LOSS) {
-        add_land_facts(&b, c->root, c->root_len);
-    } else {
-        normal_answer(&b, c->root, c->root_len, 0);
-    }
-    close_facts(&b, progress, arg, stop);
-    sp_children_free(&b.kids);
-    sp_children_free(&b.grandkids);
-    sp_children_free(&b.land_kids);
-    sp_children_free(&b.cands);
-    free(b.cert_of);
-    free(b.solver_of);
-    free(b.given_of);
-    sp_gindex_free(&b.given_games);
+    if (w->progress) /* a first line at once: the root's answer may take a while */
+        w->progress(w->arg, 0, 1, 0);
+    pace p;
+    p.t0 = p.progress = p.keep = sp_clock_now();
+    answer_root(&b);
+    if (b.status == 0 && c->play == SP_CERT_NORMAL)
+        close_normal(&b, w, &p);
+    else if (b.status == 0)
+        close_misere(&b, w, &p);
+    if (b.status && w->keep && c->play == SP_CERT_NORMAL && track_facts(&b))
+        w->keep(w->arg, c, b.state); /* what is settled is kept, however the build ended */
+    builder_free(&b);
     sp_canon_ctx_free(b.ctx);
     if (why && b.status)
         snprintf(why, cap, "%s%s%s", b.why, b.where[0] ? ": " : "", b.where);

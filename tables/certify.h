@@ -10,19 +10,36 @@
 #include "cert.h"
 #include "solver.h"
 
+/* Who watches a build (every field may be zero; a NULL watch is none): progress hears of the facts
+ * done so far (normal play: settled; misère play: answered); once *stop is set the build ends early.
+ * Normal play only: keep is handed the certificate and, per fact, whether it is settled (1; other
+ * values: not yet): answered, and every fact its answers name settled too, or held by the given
+ * base. The settled facts prove themselves beside the base, whatever else c holds, so a build that
+ * stops loses none of them when keep joins them to the base (after checking them). keep is called
+ * when keep_seconds have passed since the last call (0: before every fact), and once more when the
+ * build stops or fails (not when it ends well: c is then whole). */
+typedef void (*sp_certify_keep)(void *arg, const sp_cert *c, const uint8_t *settled);
+typedef struct sp_certify_watch {
+    sp_cert_progress progress;
+    sp_certify_keep keep;
+    void *arg;
+    const atomic_bool *stop;
+    double keep_seconds;
+} sp_certify_watch;
+
 /* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
- * Returns 0, 1 when stopped (*stop set from outside, when stop is not NULL, or the solver stopped),
- * -1 when out of memory or when the solver contradicts itself (a bug: the position is named); then
- * why (cap bytes, when not NULL) says which. progress (or NULL) hears of the facts answered so far. */
-int sp_certify(sp_cert *c, sp_solver *s, sp_cert_progress progress, void *arg, const atomic_bool *stop, char *why,
-               size_t cap);
+ * Returns 0, 1 when stopped (*stop set, or the solver stopped), -1 when out of memory or when the
+ * solver contradicts itself (a bug: the position is named); then why (cap bytes, when not NULL) says
+ * which. */
+int sp_certify(sp_cert *c, sp_solver *s, const sp_certify_watch *watch, char *why, size_t cap);
 
 /* sp_certify() beside a fact base of the same play checked before (given, or NULL; verify.h,
  * sp_verify_given): a fact the base holds becomes a fact of c without its moves being answered
  * again, and answers made of such facts cost nothing. Normal play: a land with the nimber the
  * solver has. Misère play: a position beside a game of the same structure as the base's (gindex.h);
- * land facts are always answered here. */
-int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, sp_cert_progress progress, void *arg,
-                     const atomic_bool *stop, char *why, size_t cap);
+ * land facts are always answered here. The base may grow during the build (keep joining settled
+ * facts to it). */
+int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_certify_watch *watch, char *why,
+                     size_t cap);
 
 #endif

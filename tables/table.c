@@ -352,6 +352,44 @@ static int minimise_cert(run *r, sp_cert *c)
     return 1;
 }
 
+/* The settled facts of a normal-play build (certify.h), checked beside the base and joined to it, so
+ * that a build stopped after hours keeps them: the next attempt finds them given. The checker looks
+ * answers up in the certificate it checks, so the part holds every settled fact, the base's too
+ * (those are not checked again). It stands beside the base's own root, which gains nothing. A part
+ * the checker refuses (a bug) stays out, and the build goes on. */
+static void keep_settled(void *arg, const sp_cert *c, const uint8_t *settled)
+{
+    run *r = arg;
+    sp_cert *base = &r->base[0], part;
+    if (!r->have_base[0] || sp_cert_init(&part, SP_CERT_NORMAL, base->spots, base->root, base->root_len, base->outcome))
+        return;
+    size_t fresh = 0, len;
+    for (size_t i = 0; i < c->facts.n; i++) {
+        const sp_tok *f = sp_cert_fact(c, i, &len);
+        if (settled[i] == 1 && (sp_cert_add(&part, f, len, c->k[i]) < 0 || sp_cert_find(base, f, len, 0) < 0))
+            fresh++; /* out of memory counts too: the check then fails and says so */
+    }
+    sp_verify_result v = {.ok = 0};
+    const char *phase = r->progress.phase;
+    r->progress.phase = "checking the facts settled so far";
+    int rc = fresh ? sp_verify_given(&part, base, r->o->solver.threads, NULL, &v) : 0;
+    if (fresh && (rc || !v.ok))
+        fprintf(r->o->log, "sprouts table: the settled facts do not check (left out): %s\n",
+                rc ? "out of memory" : v.reason);
+    else if (fresh && add_to_base(r, 0, &part))
+        fprintf(r->o->log, "sprouts table: keeping the settled facts: %s\n", r->err);
+    else if (fresh && !r->o->quiet)
+        fprintf(r->o->log, "sprouts table: %zu settled facts of the certificate checked and joined to %s/%s\n",
+                fresh, r->o->out, base_name(0));
+    r->progress.phase = phase;
+    sp_cert_free(&part);
+}
+
+static void build_progress(void *arg, uint64_t done, uint64_t items, double seconds)
+{
+    sp_progress_facts(&((run *)arg)->progress, done, items, seconds);
+}
+
 /* Builds, (optionally) minimises, checks and writes the certificate of a solved row. */
 static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_tok *key, size_t len, sp_outcome o)
 {
@@ -363,7 +401,10 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     /* a minimised certificate stands alone; one as built rests on the checked fact base */
     const sp_cert *given =
         !r->o->minimise && load_base(r, misere) == 0 && r->have_base[misere] ? &r->base[misere] : NULL;
-    int rc = sp_certify_given(&c, r->s, given, sp_progress_facts, &r->progress, r->o->stop, why, sizeof why);
+    /* kept when it rests on the base: a minimised certificate is made from the whole build */
+    sp_certify_watch cw = {build_progress, given && !misere ? keep_settled : NULL, r, r->o->stop,
+                           SP_TUNE_CHECKPOINT_SECONDS};
+    int rc = sp_certify_given(&c, r->s, given, &cw, why, sizeof why);
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);

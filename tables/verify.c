@@ -444,17 +444,33 @@ static bool root_follows(checker *k, const sp_tok *key, size_t len, int outcome)
 }
 
 /* The root and the further roots of a fact base; false (and why) at the first that does not follow. */
-static bool check_root(checker *k, char *why, size_t cap)
+/* Whether the given base claims the same outcome of the same root (its first or a further one). */
+static bool given_root(const sp_cert *given, const sp_tok *key, size_t len, int outcome)
+{
+    if (!given)
+        return false;
+    if (given->root_len == len && given->outcome == outcome && !memcmp(given->root, key, len * sizeof *key))
+        return true;
+    for (size_t i = 0; i < given->nmore; i++) {
+        const sp_cert_root *r = &given->more[i];
+        if (r->len == len && r->outcome == outcome && !memcmp(r->key, key, len * sizeof *key))
+            return true;
+    }
+    return false;
+}
+
+/* Every root's claim, but those the given base holds. */
+static bool check_root(checker *k, const sp_cert *given, char *why, size_t cap)
 {
     const sp_cert *c = k->c;
-    if (!root_follows(k, c->root, c->root_len, c->outcome)) {
+    if (!given_root(given, c->root, c->root_len, c->outcome) && !root_follows(k, c->root, c->root_len, c->outcome)) {
         snprintf(why, cap, "the root's claimed %s does not follow from the facts",
                  c->outcome == SP_CERT_LOSS ? "loss" : "win");
         return false;
     }
     for (size_t i = 0; i < c->nmore; i++) {
         const sp_cert_root *r = &c->more[i];
-        if (!root_follows(k, r->key, r->len, r->outcome)) {
+        if (!given_root(given, r->key, r->len, r->outcome) && !root_follows(k, r->key, r->len, r->outcome)) {
             snprintf(why, cap, "root %zu (0*%u): its claimed %s does not follow from the facts", i + 2, r->spots,
                      r->outcome == SP_CERT_LOSS ? "loss" : "win");
             return false;
@@ -624,7 +640,7 @@ int sp_verify_given(const sp_cert *c, const sp_cert *given, unsigned threads, co
         res->ok = 0;
         snprintf(res->reason, sizeof res->reason, "stopped before the end");
     } else if (!oom && res->ok && checker_init(&k, c, &m) == 0) {
-        res->ok = check_root(&k, res->reason, sizeof res->reason);
+        res->ok = check_root(&k, given, res->reason, sizeof res->reason);
         res->positions += k.positions;
         oom = k.oom;
         checker_free(&k);

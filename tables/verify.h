@@ -49,7 +49,9 @@ int sp_verify(const sp_cert *c, unsigned threads, const sp_verify_watch *watch, 
 
 /* sp_verify() of a certificate that builds on a fact base of its play checked before (given, or
  * NULL): the facts of c that given holds are taken as proven and not checked again (res->given
- * counts them); every other fact, every land fact and the roots are checked as always. Normal play:
+ * counts them), and so are the roots it holds with the same claimed outcome (a part of a build kept
+ * beside the base stands beside the base's own root); every other fact, every land fact and the
+ * other roots are checked as always. Normal play:
  * a land with the same nimber. Misère play: the same position beside a game of given's with the
  * structure of c's (the same options, matched from the games without options up: gindex.h), so the
  * same game. Sound when given was accepted by the checker (whole, or chunk by chunk so). */

@@ -260,7 +260,7 @@ static void build_cert(sp_cert *c, int play, unsigned n, int lives)
     sp_solver *s = sp_solver_new(&o);
     sp_outcome out = sp_solver_outcome(s, key, len, play == SP_CERT_MISERE ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
     ck_assert_int_eq(sp_cert_init(c, play, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS), 0);
-    ck_assert_int_eq(sp_certify(c, s, NULL, NULL, NULL, NULL, 0), 0);
+    ck_assert_int_eq(sp_certify(c, s, NULL, NULL, 0), 0);
     sp_solver_free(s);
 }
 
@@ -574,12 +574,13 @@ START_TEST(builder_stops_when_told)
     sp_cert c;
     char why[256];
     ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
-    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop, why, sizeof why), 1);
+    sp_certify_watch w = {.stop = &stop};
+    ck_assert_int_eq(sp_certify(&c, s, &w, why, sizeof why), 1);
     ck_assert_str_eq(why, "stopped");
     sp_cert_free(&c);
     atomic_store(&stop, false);
     ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 10, key, len, SP_CERT_WIN), 0);
-    ck_assert_int_eq(sp_certify(&c, s, NULL, NULL, &stop, NULL, 0), 0);
+    ck_assert_int_eq(sp_certify(&c, s, &w, NULL, 0), 0);
     ck_assert(verified(&c));
     sp_cert_free(&c);
     sp_solver_free(s);
@@ -1763,7 +1764,7 @@ START_TEST(builder_values_the_lands_it_lacks)
             char why[1024];
             ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, n, key, len, out == SP_WIN ? SP_CERT_WIN : SP_CERT_LOSS),
                              0);
-            ck_assert_msg(sp_certify(&c, some, NULL, NULL, NULL, why, sizeof why) == 0, "0*%u, lives %u: %s", n,
+            ck_assert_msg(sp_certify(&c, some, NULL, why, sizeof why) == 0, "0*%u, lives %u: %s", n,
                           min_lives, why);
             ck_assert(verified(&c));
             sp_cert_free(&c);
@@ -1782,7 +1783,7 @@ static void certify_beside(sp_cert *c, sp_solver *s, const sp_cert *base, unsign
 {
     char why[256];
     ck_assert_int_eq(sp_cert_init(c, base->play, n, key, len, SP_CERT_WIN), 0);
-    ck_assert_msg(sp_certify_given(c, s, base, NULL, NULL, NULL, why, sizeof why) == 0, "%s", why);
+    ck_assert_msg(sp_certify_given(c, s, base, NULL, why, sizeof why) == 0, "%s", why);
     sp_solver_free(s);
     ck_assert_int_eq(sp_verify_given(c, base, 1, NULL, r), 0);
     ck_assert_msg(r->ok, "%s", r->reason);
@@ -1870,6 +1871,96 @@ START_TEST(certificates_build_on_the_fact_base)
         c.k[i] ^= 1;
     }
     joined_checks(&base, &c);
+}
+END_TEST
+
+/* The keeper of the test below: each batch of settled facts the base lacks is checked beside the
+ * base and joined to it; the build is stopped after `batches` of them. */
+typedef struct keeper {
+    sp_cert *base;
+    atomic_bool stop;
+    unsigned batches, left;
+} keeper;
+
+static void keep_batch(void *arg, const sp_cert *c, const uint8_t *settled)
+{
+    keeper *k = arg;
+    sp_cert part;
+    ck_assert_int_eq(sp_cert_init(&part, SP_CERT_NORMAL, k->base->spots, k->base->root, k->base->root_len,
+                                  k->base->outcome), 0);
+    size_t fresh = 0;
+    for (size_t i = 0, len; i < c->facts.n; i++) {
+        const sp_tok *f = sp_cert_fact(c, i, &len);
+        if (settled[i] == 1) {
+            ck_assert_int_ge(sp_cert_add(&part, f, len, c->k[i]), 0);
+            fresh += sp_cert_find(k->base, f, len, 0) < 0;
+        }
+    }
+    if (fresh > 0) {
+        sp_verify_result r;
+        char why[256];
+        ck_assert_int_eq(sp_verify_given(&part, k->base, 1, NULL, &r), 0);
+        ck_assert_msg(r.ok, "batch %u: %s", k->batches, r.reason);
+        ck_assert_uint_eq(r.facts, fresh);
+        ck_assert_msg(sp_cert_merge(k->base, &part, why, sizeof why) == 0, "%s", why);
+        if (++k->batches == k->left)
+            atomic_store(&k->stop, true);
+    }
+    sp_cert_free(&part);
+}
+
+/* 0*14 (a loss: Applegate, Jacobson and Sleator) certified beside the base of 0*11, the facts not
+ * answered there (sp_verify_given's count), with the nimbers of a fact base read as a table does. */
+static uint64_t certify_14(sp_solver *s, sp_cert *base, const sp_certify_watch *w, int want)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots_key(14, key);
+    sp_cert c;
+    char why[256];
+    sp_verify_result r = {.facts = 0};
+    ck_assert_int_eq(sp_cert_init(&c, SP_CERT_NORMAL, 14, key, len, SP_CERT_LOSS), 0);
+    ck_assert_msg(sp_certify_given(&c, s, base, w, why, sizeof why) == want, "%s", why);
+    if (want == 0) {
+        ck_assert_int_eq(sp_verify_given(&c, base, 1, NULL, &r), 0);
+        ck_assert_msg(r.ok, "%s", r.reason);
+        char err[256];
+        ck_assert_msg(sp_cert_merge(base, &c, err, sizeof err) == 0, "%s", err);
+    }
+    sp_cert_free(&c);
+    return r.facts;
+}
+
+/* A normal-play build hands over its settled facts (certify.h), and every batch checks beside the
+ * base: 0*14 built beside the base of 0*11 with a batch after every fact, stopped after 200 of them
+ * (the last kept as it stops); the build begun again beside the grown base answers fewer facts than
+ * a whole build beside the first base, checks, and the base joined with it passes the plain
+ * checker. */
+START_TEST(stopped_build_keeps_its_settled_facts)
+{
+    sp_cert base, first;
+    build_cert(&base, SP_CERT_NORMAL, 11, 0);
+    build_cert(&first, SP_CERT_NORMAL, 11, 0);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    for (size_t i = 0, flen; i < base.facts.n; i++) /* as a table run reads its base */
+        sp_solver_add_nimber(s, sp_cert_fact(&base, i, &flen), flen, base.k[i]);
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots_key(14, key);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_NORMAL), SP_LOSS);
+    uint64_t whole = certify_14(s, &first, NULL, 0);
+    keeper k = {.base = &base, .left = 200};
+    sp_certify_watch w = {.keep = keep_batch, .arg = &k, .stop = &k.stop};
+    size_t before = base.facts.n;
+    certify_14(s, &base, &w, 1);
+    ck_assert_uint_eq(k.batches, 200);
+    ck_assert_uint_ge(base.facts.n, before + 200);
+    uint64_t rest = certify_14(s, &base, NULL, 0);
+    ck_assert_msg(rest + 200 <= whole, "%llu answered again, %llu in a whole build", (unsigned long long)rest,
+                  (unsigned long long)whole);
+    ck_assert(verified(&base));
+    sp_solver_free(s);
+    sp_cert_free(&first);
+    sp_cert_free(&base);
 }
 END_TEST
 
@@ -2216,6 +2307,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
+    sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
