@@ -179,9 +179,11 @@ static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 }
 
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
- * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
- * the Nim move once the solver has the lands' nimbers (a state that keeps only large lands' nimbers
- * may lack them), else the first child the solver proves lost. */
+ * known lost child that adds the fewest facts, else the answer the solver's table holds proven (after
+ * a search of (key, j) when it holds none: one proof of the win, where the nimber of key or a search
+ * of each child in turn would cost many), else the Nim move once the solver has the lands' nimbers
+ * (a state that keeps only large lands' nimbers may lack them), else the first child the solver
+ * proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -204,12 +206,19 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         }
     }
     long proven = best < 0 ? proven_answer(b, key, len, j) : -2;
+    if (best < 0 && proven == -2) { /* one search of (key, j) itself: its proof leaves an answer in the table */
+        if (sp_solver_couple(b->s, key, len, j, SP_PLAY_NORMAL) == SP_UNKNOWN) {
+            failed(b, 1, "stopped");
+            return;
+        }
+        proven = proven_answer(b, key, len, j);
+    }
     if (proven == -1) {
         add_land_facts(b, key, len);
         return;
     }
     best = proven >= 0 ? proven : best;
-    if (best < 0 && x < 0) {
+    if (best < 0 && x < 0 && j > 0) { /* a Nim move needs a nimber below j */
         x = sp_solver_nimber(b->s, key, len);
         if (x < 0 || x < (long)j) {
             if (x < 0)

@@ -2307,7 +2307,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
-    sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 120);
+    sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 240);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
