@@ -179,11 +179,11 @@ static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 }
 
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
- * known lost child that adds the fewest facts, else the answer the solver's table holds proven (after
- * a search of (key, j) when it holds none: one proof of the win, where the nimber of key or a search
- * of each child in turn would cost many), else the Nim move once the solver has the lands' nimbers
- * (a state that keeps only large lands' nimbers may lack them), else the first child the solver
- * proves lost. */
+ * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
+ * (j > 0) the Nim move once the solver has the lands' nimbers (a state that keeps only large lands'
+ * nimbers may lack them), else the first child the solver proves lost. Not a search of (key, j)
+ * itself: its proof may end in a child of several lands whose nimbers, each a search of its own,
+ * the certificate then needs. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -206,13 +206,6 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         }
     }
     long proven = best < 0 ? proven_answer(b, key, len, j) : -2;
-    if (best < 0 && proven == -2) { /* one search of (key, j) itself: its proof leaves an answer in the table */
-        if (sp_solver_couple(b->s, key, len, j, SP_PLAY_NORMAL) == SP_UNKNOWN) {
-            failed(b, 1, "stopped");
-            return;
-        }
-        proven = proven_answer(b, key, len, j);
-    }
     if (proven == -1) {
         add_land_facts(b, key, len);
         return;
