@@ -180,10 +180,10 @@ static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
  * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
- * (j > 0) the Nim move once the solver has the lands' nimbers (a state that keeps only large lands'
- * nimbers may lack them), else the first child the solver proves lost. Not a search of (key, j)
- * itself: its proof may end in a child of several lands whose nimbers, each a search of its own,
- * the certificate then needs. */
+ * the Nim move once the solver has the lands' nimbers (a state that keeps only large lands' nimbers
+ * may lack them), else the first child the solver proves lost. Neither a search of (key, j) alone
+ * nor, for j = 0, the children without the nimber first: both were much slower on 0*62's build
+ * (docs/performance.md). */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -211,7 +211,7 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         return;
     }
     best = proven >= 0 ? proven : best;
-    if (best < 0 && x < 0 && j > 0) { /* a Nim move needs a nimber below j */
+    if (best < 0 && x < 0) { /* also for j = 0: its searches leave the children's answers in the table */
         x = sp_solver_nimber(b->s, key, len);
         if (x < 0 || x < (long)j) {
             if (x < 0)
