@@ -181,9 +181,7 @@ static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
  * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
  * the Nim move once the solver has the lands' nimbers (a state that keeps only large lands' nimbers
- * may lack them), else the first child the solver proves lost. Neither a search of (key, j) alone
- * nor, for j = 0, the children without the nimber first: both were much slower on 0*62's build
- * (docs/performance.md). */
+ * may lack them), else the first child the solver proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
     unsigned fresh;
@@ -211,7 +209,7 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         return;
     }
     best = proven >= 0 ? proven : best;
-    if (best < 0 && x < 0) { /* also for j = 0: its searches leave the children's answers in the table */
+    if (best < 0 && x < 0) {
         x = sp_solver_nimber(b->s, key, len);
         if (x < 0 || x < (long)j) {
             if (x < 0)
