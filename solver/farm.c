@@ -17,6 +17,7 @@
 #define DEFAULT_SEED_LEAVES 4
 #define DEFAULT_JOB_NODES 20000
 #define DEFAULT_EXPAND_AFTER 1
+#define DEFAULT_LOST_SECONDS 600.0
 
 typedef enum { LEAF, INNER, SUM, DONE } node_kind;
 
@@ -348,6 +349,11 @@ static void take(sp_farm *f, sp_farm_msg *m)
         return;
     tnode *n = &f->t[x];
     n->worker = -1;
+    if (m->lost) { /* its worker is taken for dead: the leaf is free for the others */
+        f->st.lost++;
+        update(f, x);
+        return;
+    }
     if (m->outcome == SP_UNKNOWN) { /* only a proof decides: an unproven job's numbers never do */
         if (m->pn != 0 && m->dn != 0 && m->pn < INF && m->dn < INF)
             n->pn = m->pn, n->dn = m->dn;
@@ -422,8 +428,8 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
         sp_farm_msg *m = &f->msg;
         if (!sp_farm_driver_wait(f->driver, m)) {
             uint32_t th[2];
-            if (select_leaf(f, th) == NONE)
-                f->failed = true; /* no job out and none to give: cannot happen in a sound tree */
+            if (select_leaf(f, th) == NONE || sp_farm_driver_live(f->driver) == 0)
+                f->failed = true; /* none to give, or no one to give it to (every worker lost) */
             continue;
         }
         take(f, m);
@@ -474,11 +480,13 @@ sp_farm *sp_farm_new(const sp_farm_opts *opts)
         f->o.job_nodes = DEFAULT_JOB_NODES;
     if (!f->o.expand_after)
         f->o.expand_after = DEFAULT_EXPAND_AFTER;
+    if (!(f->o.lost_seconds > 0))
+        f->o.lost_seconds = DEFAULT_LOST_SECONDS;
     sp_solver_opts lo = f->o.leader;
     lo.threads = 1;
     lo.progress = NULL;
     f->leader = sp_solver_new(&lo);
-    f->driver = sp_farm_driver_new(f->o.driver, f->o.workers, &f->o.worker, f->o.message_seconds);
+    f->driver = sp_farm_driver_new(f->o.driver, f->o.workers, &f->o.worker, f->o.message_seconds, f->o.lost_seconds);
     f->sent_lands = calloc(f->o.workers, sizeof *f->sent_lands);
     f->sent_toks = calloc(f->o.workers, sizeof *f->sent_toks);
     f->home = malloc(f->o.workers * sizeof *f->home);
@@ -489,6 +497,7 @@ sp_farm *sp_farm_new(const sp_farm_opts *opts)
     for (unsigned w = 0; w < f->o.workers; w++)
         f->home[w] = NONE;
     f->st.workers = f->o.workers;
+    f->st.lost_seconds = f->o.lost_seconds;
     return f;
 }
 

@@ -9,7 +9,10 @@
  *   with its next job, so that knowledge spreads without a shared table;
  * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
  *   the tree grows where the work is;
- * - a worker that dies is not handled yet: under Open MPI a dead rank ends the whole run.
+ * - a worker whose job is not answered within lost_seconds (MPI: a rank killed, or one that stops
+ *   answering) is taken for dead: its leaf is free again for the others, and it gets no more jobs;
+ *   the run fails (unsolved, never wrong) only when every worker is dead. Open MPI ends the whole
+ *   job when a rank dies unless mpirun is given `--mca orte_enable_recovery 1`.
  * Drivers (farmrun.h) say where the workers run: threads of this process, or workers simulated one
  * after another on this thread in virtual time (each job's cost is the thread time it took).
  *
@@ -45,6 +48,8 @@ typedef struct sp_farm_stats {
     uint64_t nodes;        /* all workers' job nodes and the leader's steps, all calls (so below) */
     uint64_t leader_steps; /* couples the leader resolved or expanded */
     uint64_t jobs;
+    uint64_t lost;         /* jobs lost with their workers (MPI), all calls */
+    double lost_seconds;   /* how long an unanswered job is waited for */
     uint64_t nimbers_sent; /* land nimbers forwarded to workers */
     double seconds;        /* of the last call: wall time, or virtual time when simulated */
     double busy;           /* worker-seconds spent on jobs, all calls */
@@ -62,6 +67,7 @@ typedef struct sp_farm_opts {
     uint64_t job_nodes;          /* a job's budget of nodes; 0: the default */
     unsigned expand_after;       /* unfinished jobs on a leaf before the leader expands it; 0: default */
     double message_seconds;      /* simulated: the cost of a message, each way */
+    double lost_seconds;         /* MPI: a job unanswered this long is lost with its worker; 0: default */
     /* called by the leader about once a second during a call (wall time), or never when NULL */
     void (*progress)(void *arg, const sp_farm_stats *st);
     void *progress_arg;

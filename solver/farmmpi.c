@@ -1,10 +1,17 @@
 /* farmmpi.c: the farm across machines (farm.h, farmrun.h): rank 0 leads, every other rank serves jobs
- * with a solver of its own; messages are packed farm messages. Stubs in a build without MPI. */
+ * with a solver of its own; messages are packed farm messages. Stubs in a build without MPI.
+ * For the tests of lost workers only: SPROUTS_TEST_RANK_DIES=R:N in the environment has rank R kill
+ * itself (SIGKILL) when its Nth job comes. */
 #include "farm.h"
 #include "farmrun.h"
 
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "clock.h"
 
 #include "sp_config.h"
 
@@ -15,6 +22,7 @@ enum { TAG_CONFIG = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
 
 static int world = 1, me = 0;
 static bool started;
+static bool *forgotten; /* per rank: taken for dead by the leader */
 
 unsigned sp_farm_mpi_ranks(void) { return (unsigned)world; }
 
@@ -35,10 +43,30 @@ static bool recv_bytes(int source, int tag, uint8_t **buf, size_t *cap, int *len
     return true;
 }
 
-/* A worker rank: a CONFIG (the solver's budgets) makes its solver anew, a JOB is run and answered,
- * QUIT ends it. */
-static void serve(void)
+/* The job on which this rank is to die (tests), or 0. */
+static unsigned dies_at(void)
 {
+    const char *e = getenv("SPROUTS_TEST_RANK_DIES");
+    unsigned r, n;
+    return e && sscanf(e, "%u:%u", &r, &n) == 2 && (int)r == me ? n : 0;
+}
+
+/* Whether some rank was taken for dead: MPI_Finalize would wait for it, now and then for ever (Open
+ * MPI 4.1 with recovery on), so the live workers leave without it and the leader ends the job. */
+static bool any_forgotten(void)
+{
+    for (int r = 1; forgotten && r < world; r++)
+        if (forgotten[r])
+            return true;
+    return false;
+}
+
+/* A worker rank: a CONFIG (the solver's budgets) makes its solver anew, a JOB is run and answered,
+ * QUIT ends it; false when the QUIT says a rank was lost (then no MPI_Finalize). */
+static bool serve(void)
+{
+    unsigned jobs = 0, die = dies_at();
+    bool finalize = true;
     sp_solver *s = NULL;
     sp_farm_msg m = {0};
     uint8_t *buf = NULL;
@@ -46,8 +74,12 @@ static void serve(void)
     for (;;) {
         MPI_Status st;
         int len;
-        if (!recv_bytes(0, MPI_ANY_TAG, &buf, &cap, &len, &st) || st.MPI_TAG == TAG_QUIT)
+        if (!recv_bytes(0, MPI_ANY_TAG, &buf, &cap, &len, &st))
             break;
+        if (st.MPI_TAG == TAG_QUIT) {
+            finalize = !(len == 1 && buf[0] == 1);
+            break;
+        }
         if (st.MPI_TAG == TAG_CONFIG && len == 2 * (int)sizeof(uint64_t)) {
             uint64_t b[2];
             memcpy(b, buf, sizeof b);
@@ -56,6 +88,8 @@ static void serve(void)
             s = sp_solver_new(&o);
             continue;
         }
+        if (st.MPI_TAG == TAG_JOB && ++jobs == die)
+            raise(SIGKILL);
         if (st.MPI_TAG != TAG_JOB || !sp_farm_msg_unpack(&m, buf, (size_t)len)) {
             m.failed = true; /* a garbled job: the leader is told, and gives up */
         } else if (!s) {
@@ -69,6 +103,7 @@ static void serve(void)
     sp_solver_free(s);
     sp_farm_msg_free(&m);
     free(buf);
+    return finalize;
 }
 
 bool sp_farm_mpi_start(int *argc, char ***argv)
@@ -81,10 +116,12 @@ bool sp_farm_mpi_start(int *argc, char ***argv)
     started = true;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* a dead rank is the leader's to handle */
+    forgotten = calloc((size_t)world, sizeof *forgotten);
     if (me == 0)
         return false;
-    serve();
-    MPI_Finalize();
+    if (serve())
+        MPI_Finalize();
     return true;
 }
 
@@ -92,10 +129,18 @@ void sp_farm_mpi_end(void)
 {
     if (!started)
         return;
+    uint8_t lost = any_forgotten();
     if (me == 0)
         for (int r = 1; r < world; r++)
-            MPI_Send(NULL, 0, MPI_BYTE, r, TAG_QUIT, MPI_COMM_WORLD);
+            if (!forgotten || !forgotten[r])
+                MPI_Send(&lost, 1, MPI_BYTE, r, TAG_QUIT, MPI_COMM_WORLD);
+    if (lost) { /* a rank taken for dead may live on, stuck sending a late result: end them all */
+        fflush(NULL);
+        MPI_Abort(MPI_COMM_WORLD, 0);
+    }
     MPI_Finalize();
+    free(forgotten);
+    forgotten = NULL;
     started = false;
 }
 
@@ -117,14 +162,29 @@ bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job)
     return n && MPI_Send(out_buf, (int)n, MPI_BYTE, (int)worker + 1, TAG_JOB, MPI_COMM_WORLD) == MPI_SUCCESS;
 }
 
-bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker)
+/* Polls, sleeping longer each time up to a millisecond: a blocking probe would wait for ever on a
+ * dead rank, and a busy one would take a core from the workers. */
+int sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker, double seconds)
 {
     MPI_Status st;
-    int len;
-    if (!recv_bytes(MPI_ANY_SOURCE, TAG_RESULT, &in_buf, &in_cap, &len, &st))
-        return false;
+    int len, flag = 0;
+    double until = sp_clock_now() + seconds;
+    for (long ns = 1000; MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &st) == MPI_SUCCESS && !flag;
+         ns = ns < 1000000 ? 2 * ns : ns) {
+        if (sp_clock_now() >= until)
+            return 0;
+        nanosleep(&(struct timespec){0, ns}, NULL);
+    }
+    if (!flag || !recv_bytes(st.MPI_SOURCE, TAG_RESULT, &in_buf, &in_cap, &len, &st))
+        return -1;
     *worker = (unsigned)st.MPI_SOURCE - 1;
-    return sp_farm_msg_unpack(res, in_buf, (size_t)len);
+    return sp_farm_msg_unpack(res, in_buf, (size_t)len) ? 1 : -1;
+}
+
+void sp_farm_mpi_forget(unsigned worker)
+{
+    if (forgotten && (int)worker + 1 < world)
+        forgotten[worker + 1] = true;
 }
 
 #else
@@ -134,6 +194,11 @@ bool sp_farm_mpi_start(int *argc, char ***argv) { (void)argc, (void)argv; return
 void sp_farm_mpi_end(void) {}
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts) { (void)wopts; return false; }
 bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job) { (void)worker, (void)job; return false; }
-bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker) { (void)res, (void)worker; return false; }
+int sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker, double seconds)
+{
+    (void)res, (void)worker, (void)seconds;
+    return -1;
+}
+void sp_farm_mpi_forget(unsigned worker) { (void)worker; }
 
 #endif

@@ -238,13 +238,15 @@ static void swap_msg(sp_farm_msg *a, sp_farm_msg *b)
 
 /* ---------------------------------------------------------------- drivers */
 
-typedef enum { IDLE, POSTED, DONE } slot_state;
+typedef enum { IDLE, POSTED, DONE, DEAD } slot_state;
 
 typedef struct slot {
     sp_solver *solver;
     sp_farm_msg msg;
     slot_state state;
     double free_at, arrives; /* simulated: when the worker is free again, when its result arrives */
+    double posted_at;        /* MPI: when its job went out (wall clock) */
+    uint64_t job;            /* MPI: the id of that job */
     pthread_t thread;
     bool started;
     struct sp_farm_driver *d;
@@ -256,6 +258,8 @@ struct sp_farm_driver {
     unsigned n, out;        /* workers, jobs out */
     slot *w;
     double message, start, clock, leader_mark, busy;
+    double lost;            /* MPI: seconds after which a job unanswered is lost with its worker */
+    unsigned dead;
     /* threads: one lock for every slot; done[] is the queue of workers whose result is in */
     pthread_mutex_t lock;
     pthread_cond_t posted, finished;
@@ -285,7 +289,7 @@ static void *worker_main(void *arg)
 }
 
 sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, const sp_solver_opts *wopts,
-                                   double message_seconds)
+                                   double message_seconds, double lost_seconds)
 {
     assert(workers >= 1 && wopts);
     sp_farm_driver *d = calloc(1, sizeof *d);
@@ -294,6 +298,7 @@ sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, c
     d->kind = kind;
     d->n = workers;
     d->message = message_seconds;
+    d->lost = lost_seconds;
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->posted, NULL);
     pthread_cond_init(&d->finished, NULL);
@@ -379,6 +384,8 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
     d->out++;
     if (d->kind == SP_FARM_MPI) {
         w->state = POSTED;
+        w->posted_at = sp_clock_now();
+        w->job = job->id;
         if (!sp_farm_mpi_post(job->worker, job))
             d->mpi_failed = true;
         return;
@@ -402,23 +409,64 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
     pthread_mutex_unlock(&d->lock);
 }
 
+/* MPI: the worker whose job has waited longest, or d->n when none is out. */
+static unsigned oldest_job(const sp_farm_driver *d)
+{
+    unsigned at = d->n;
+    for (unsigned i = 0; i < d->n; i++)
+        if (d->w[i].state == POSTED && (at == d->n || d->w[i].posted_at < d->w[at].posted_at))
+            at = i;
+    return at;
+}
+
+/* MPI: the next result, or the oldest job lost with its worker once lost_seconds have passed
+ * without it (the worker is dead from then on; a result it sends later is marked lost, so that
+ * only its nimbers count). */
+static void mpi_wait(sp_farm_driver *d, sp_farm_msg *res)
+{
+    unsigned late = oldest_job(d), from = d->n;
+    double left = d->w[late].posted_at + d->lost - sp_clock_now();
+    int got = d->mpi_failed ? -1 : sp_farm_mpi_wait(res, &from, left > 0 ? left : 0);
+    if (got == 0) {
+        res->id = d->w[late].job;
+        res->worker = late;
+        res->lost = true;
+        res->failed = false;
+        res->len = 0;
+        res->tok_len = res->nnim = 0;
+        res->outcome = SP_UNKNOWN;
+        res->nodes = 0;
+        res->cost = 0;
+        res->step = SP_STEP_FAILED;
+        d->w[late].state = DEAD;
+        d->dead++;
+        d->out--;
+        sp_farm_mpi_forget(late);
+        return;
+    }
+    if (got < 0 || from >= d->n) {
+        res->failed = true; /* the leader gives up: the run ends unsolved, never wrong */
+        from = res->worker < d->n ? res->worker : late;
+    }
+    slot *w = &d->w[from];
+    res->worker = from;
+    res->lost = w->state == DEAD;
+    if (w->state == POSTED) {
+        w->state = IDLE;
+        d->out--;
+        d->busy += res->cost;
+    }
+}
+
 bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res)
 {
     if (d->out == 0)
         return false;
-    slot *w = NULL;
     if (d->kind == SP_FARM_MPI) {
-        unsigned from = 0;
-        if (d->mpi_failed || !sp_farm_mpi_wait(res, &from) || from >= d->n) {
-            res->failed = true; /* the leader gives up: the run ends unsolved, never wrong */
-            from = res->worker < d->n ? res->worker : 0;
-        }
-        d->w[from].state = IDLE;
-        d->out--;
-        d->busy += res->cost;
-        res->worker = from;
+        mpi_wait(d, res);
         return true;
     }
+    slot *w = NULL;
     if (d->kind == SP_FARM_SIMULATED) {
         leader_worked(d);
         for (unsigned i = 0; i < d->n; i++)
@@ -441,6 +489,7 @@ bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res)
     d->out--;
     swap_msg(&w->msg, res);
     res->worker = w->id;
+    res->lost = false;
     return true;
 }
 
@@ -448,6 +497,11 @@ bool sp_farm_driver_idle(const sp_farm_driver *d, unsigned w)
 {
     assert(w < d->n);
     return d->w[w].state == IDLE;
+}
+
+unsigned sp_farm_driver_live(const sp_farm_driver *d)
+{
+    return d->n - d->dead;
 }
 
 double sp_farm_driver_clock(sp_farm_driver *d)

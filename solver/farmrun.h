@@ -38,6 +38,8 @@ typedef struct sp_farm_msg {
     uint32_t pn, dn;
     uint64_t nodes;
     bool failed;          /* the worker ran out of memory */
+    bool lost;            /* no result: the driver took the worker for dead (only id and worker mean
+                           * anything), or a result from a worker taken for dead (its nimbers count) */
     double cost;          /* seconds the job took (thread time) */
     /* a job left unproven that used its whole budget (or was asked to: want_step) steps its couple
      * once more and sends what it found, with the numbers of its table: the leader grows its tree
@@ -68,24 +70,28 @@ size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap);
 bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len);
 
 /* The MPI transport (farmmpi.c): the workers' budgets to every worker rank (false without MPI or
- * with one rank), a job to worker w (rank w + 1), and the next result from any (false when it
- * cannot be read). */
+ * with one rank), a job to worker w (rank w + 1), and the next result from any within `seconds`
+ * (1; 0 when none came; -1 when it cannot be read). A worker taken for dead is forgotten: no
+ * message goes to its rank again, not even the one that ends the run. */
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts);
 bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job);
-bool sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker);
+int sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker, double seconds);
+void sp_farm_mpi_forget(unsigned worker);
 
 typedef struct sp_farm_driver sp_farm_driver;
 
 /* A driver of `workers` workers, each with a solver made from wopts (one thread); NULL when memory
- * is short or a thread cannot start. */
+ * is short or a thread cannot start. MPI: a job unanswered for lost_seconds comes back lost, and its
+ * worker is dead from then on (never idle again). */
 sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, const sp_solver_opts *wopts,
-                                   double message_seconds);
+                                   double message_seconds, double lost_seconds);
 void sp_farm_driver_free(sp_farm_driver *d);
 
 /* The start of a call: its clock starts at 0. */
 void sp_farm_driver_begin(sp_farm_driver *d);
-/* Whether worker w has no job. */
+/* Whether worker w has no job (a dead one never has); the workers not taken for dead. */
 bool sp_farm_driver_idle(const sp_farm_driver *d, unsigned w);
+unsigned sp_farm_driver_live(const sp_farm_driver *d);
 /* Hands job (for the idle worker job->worker) to the driver, swapping buffers with it. */
 void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
 /* Waits for the next result and swaps it into *res; false when no job is out. */

@@ -15,7 +15,7 @@
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
     "                         [--threads N] [--tt-mb M] [--nim-mb M] [--game-mb M] [--json]\n"
-    "                         [--quiet] [--farm]\n"
+    "                         [--quiet] [--farm [--lost-seconds S]]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
@@ -34,6 +34,10 @@ static const char usage[] =
     "  --farm       normal play: the tree-level parallel search instead (a leader's proof-number\n"
     "               tree, its leaves searched as jobs by --threads workers, each with a table of\n"
     "               its own, --tt-mb shared out; docs/design.md)\n"
+    "  --lost-seconds S  under mpirun: a job unanswered after S seconds is lost with its worker,\n"
+    "               which gets no more jobs (default 600; give mpirun --mca orte_enable_recovery 1,\n"
+    "               or Open MPI ends the run when a rank dies; mpirun's exit status then says\n"
+    "               nothing: read the output)\n"
     "  --rules R    a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts solve\n"
     "               --rules bw --help': also how Antwerp positions give their spots colours)\n"
     "  --quiet      no progress lines on stderr\n"
@@ -43,6 +47,7 @@ static const char usage[] =
 typedef struct solve_args {
     sp_solver_opts opts;
     int misere, nimber, json, quiet, lives_given, farm;
+    double lost_seconds;
     const char *pos;
 } solve_args;
 
@@ -53,7 +58,8 @@ static int parse(int argc, char **argv, solve_args *a)
         {"misere-lives", required_argument, 0, 'L'}, {"misere-sum-lives", required_argument, 0, 'S'},
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
         {"nim-mb", required_argument, 0, 'N'}, {"game-mb", required_argument, 0, 'G'},
-        {"farm", no_argument, 0, 'F'},         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"farm", no_argument, 0, 'F'},         {"help", no_argument, 0, 'h'},
+        {"lost-seconds", required_argument, 0, 'l'}, {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -64,6 +70,13 @@ static int parse(int argc, char **argv, solve_args *a)
         case 'j': a->json = 1; break;
         case 'q': a->quiet = 1; break;
         case 'F': a->farm = 1; break;
+        case 'l': {
+            uint64_t secs;
+            rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
+                     ? (a->lost_seconds = (double)secs, 0)
+                     : sp_cli_usage(prog, "--lost-seconds needs a number of seconds, not '%s'", optarg);
+            break;
+        }
         case 't': rc = sp_opt_threads(prog, optarg, &a->opts); break;
         case 'T': rc = sp_opt_tt_mb(prog, optarg, &a->opts); break;
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &a->opts); break;
@@ -85,6 +98,8 @@ static int parse(int argc, char **argv, solve_args *a)
         return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
     if (a->misere && a->farm)
         return sp_cli_usage(prog, "--farm searches normal play only");
+    if (a->lost_seconds > 0 && a->misere)
+        return sp_cli_usage(prog, "--lost-seconds is for the farm, which searches normal play only");
     if (!a->misere && a->lives_given)
         return sp_cli_usage(prog, "--misere-lives and --misere-sum-lives go with --misere");
     a->pos = argv[optind];
@@ -175,6 +190,7 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
     farm_progress fp = {a->pos, sp_clock_now()};
     fo.progress = a->quiet ? NULL : farm_line;
     fo.progress_arg = &fp;
+    fo.lost_seconds = a->lost_seconds;
     sp_farm *f = sp_farm_new(&fo);
     if (!f)
         return sp_cli_fail(prog, "cannot allocate %u workers (try a smaller --tt-mb)", fo.workers);
@@ -187,7 +203,8 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
     sp_farm_free(f);
     if (o == SP_UNKNOWN || nimber < 0)
         return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes; nothing decided"
-                                                : "out of memory after %llu nodes; nothing decided",
+                                 : st.lost >= st.workers ? "every worker was lost after %llu nodes; nothing decided"
+                                                         : "out of memory after %llu nodes; nothing decided",
                            (unsigned long long)st.nodes);
     const char *out = o == SP_WIN ? "win" : "loss";
     if (a->json) {
@@ -195,9 +212,10 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
                canon, out);
         if (a->nimber)
             printf(", \"nimber\": %d", nimber);
-        printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"jobs\": %llu, \"nimbers_sent\": %llu}\n",
+        printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"jobs\": %llu, \"nimbers_sent\": %llu, "
+               "\"lost\": %llu}\n",
                (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
-               (unsigned long long)st.nimbers_sent);
+               (unsigned long long)st.nimbers_sent, (unsigned long long)st.lost);
         return SP_EXIT_OK;
     }
     printf("position: %s (canonical %s)\nplay: normal\noutcome: %s (the player to move %s)\n", a->pos, canon, out,
@@ -208,6 +226,9 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
            "forwarded\n",
            (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
            st.seconds > 0 ? 100 * st.busy / (st.workers * st.seconds) : 0, (unsigned long long)st.nimbers_sent);
+    if (st.lost)
+        printf("lost: %llu jobs with their workers (no answer in %.0f s; handed out again)\n",
+               (unsigned long long)st.lost, st.lost_seconds);
     return SP_EXIT_OK;
 }
 
