@@ -350,7 +350,6 @@ static void take(sp_farm *f, sp_farm_msg *m)
     tnode *n = &f->t[x];
     n->worker = -1;
     if (m->lost) { /* its worker is taken for dead: the leaf is free for the others */
-        f->st.lost++;
         update(f, x);
         return;
     }
@@ -522,6 +521,7 @@ void sp_farm_free(sp_farm *f)
 void sp_farm_stats_get(const sp_farm *f, sp_farm_stats *out)
 {
     *out = f->st;
+    out->lost = f->o.workers - sp_farm_driver_live(f->driver);
     if (f->nt) {
         const tnode *r = &f->t[f->root];
         out->root_pn = r->pn, out->root_dn = r->dn, out->free_leaves = r->free;

@@ -48,7 +48,7 @@ typedef struct sp_farm_stats {
     uint64_t nodes;        /* all workers' job nodes and the leader's steps, all calls (so below) */
     uint64_t leader_steps; /* couples the leader resolved or expanded */
     uint64_t jobs;
-    uint64_t lost;         /* jobs lost with their workers (MPI), all calls */
+    uint64_t lost;         /* workers taken for dead, each with its job (MPI), all calls */
     double lost_seconds;   /* how long an unanswered job is waited for */
     uint64_t nimbers_sent; /* land nimbers forwarded to workers */
     double seconds;        /* of the last call: wall time, or virtual time when simulated */
