@@ -9,8 +9,8 @@
  *   with its next job, so that knowledge spreads without a shared table;
  * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
  *   the tree grows where the work is;
- * - a worker whose job is not answered within lost_seconds (MPI: a rank killed, or one that stops
- *   answering) is taken for dead: its leaf is free again for the others, and it gets no more jobs;
+ * - a worker whose job is not answered within lost_seconds, or ten times the longest job answered
+ *   when that is more (MPI: a rank killed, or one that stops answering), is taken for dead: its leaf is free again for the others, and it gets no more jobs;
  *   the run fails (unsolved, never wrong) only when every worker is dead. Open MPI ends the whole
  *   job when a rank dies unless mpirun is given `--mca orte_enable_recovery 1`.
  * Drivers (farmrun.h) say where the workers run: threads of this process, or workers simulated one

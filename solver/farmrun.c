@@ -258,7 +258,8 @@ struct sp_farm_driver {
     unsigned n, out;        /* workers, jobs out */
     slot *w;
     double message, start, clock, leader_mark, busy;
-    double lost;            /* MPI: seconds after which a job unanswered is lost with its worker */
+    double lost;            /* MPI: seconds after which a job unanswered is lost with its worker ... */
+    double longest;         /* ... or LOST_SLOWEST times the longest job answered, when that is more */
     unsigned dead;
     /* threads: one lock for every slot; done[] is the queue of workers whose result is in */
     pthread_mutex_t lock;
@@ -409,6 +410,9 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
     pthread_mutex_unlock(&d->lock);
 }
 
+/* A slow machine (or build) makes every job slow: the wait scales with the jobs seen. */
+#define LOST_SLOWEST 10.0
+
 /* MPI: the worker whose job has waited longest, or d->n when none is out. */
 static unsigned oldest_job(const sp_farm_driver *d)
 {
@@ -419,13 +423,14 @@ static unsigned oldest_job(const sp_farm_driver *d)
     return at;
 }
 
-/* MPI: the next result, or the oldest job lost with its worker once lost_seconds have passed
- * without it (the worker is dead from then on; a result it sends later is marked lost, so that
+/* MPI: the next result, or the oldest job lost with its worker once lost_seconds (or ten times the
+ * longest job answered, when that is more) have passed without it (the worker is dead from then on; a result it sends later is marked lost, so that
  * only its nimbers count). */
 static void mpi_wait(sp_farm_driver *d, sp_farm_msg *res)
 {
     unsigned late = oldest_job(d), from = d->n;
-    double left = d->w[late].posted_at + d->lost - sp_clock_now();
+    double wait = d->lost > LOST_SLOWEST * d->longest ? d->lost : LOST_SLOWEST * d->longest;
+    double left = d->w[late].posted_at + wait - sp_clock_now();
     int got = d->mpi_failed ? -1 : sp_farm_mpi_wait(res, &from, left > 0 ? left : 0);
     if (got == 0) {
         res->id = d->w[late].job;
@@ -452,6 +457,8 @@ static void mpi_wait(sp_farm_driver *d, sp_farm_msg *res)
     res->worker = from;
     res->lost = w->state == DEAD;
     if (w->state == POSTED) {
+        double took = sp_clock_now() - w->posted_at;
+        d->longest = took > d->longest ? took : d->longest;
         w->state = IDLE;
         d->out--;
         d->busy += res->cost;

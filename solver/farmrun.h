@@ -81,8 +81,9 @@ void sp_farm_mpi_forget(unsigned worker);
 typedef struct sp_farm_driver sp_farm_driver;
 
 /* A driver of `workers` workers, each with a solver made from wopts (one thread); NULL when memory
- * is short or a thread cannot start. MPI: a job unanswered for lost_seconds comes back lost, and its
- * worker is dead from then on (never idle again). */
+ * is short or a thread cannot start. MPI: a job unanswered for lost_seconds, or for ten times the
+ * longest job answered when that is more, comes back lost, and its worker is dead from then on
+ * (never idle again). */
 sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, const sp_solver_opts *wopts,
                                    double message_seconds, double lost_seconds);
 void sp_farm_driver_free(sp_farm_driver *d);
