@@ -10,9 +10,10 @@
  * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
  *   the tree grows where the work is;
  * - a worker whose job is not answered within lost_seconds, or ten times the longest job answered
- *   when that is more (MPI: a rank killed, or one that stops answering), is taken for dead: its leaf is free again for the others, and it gets no more jobs;
- *   the run fails (unsolved, never wrong) only when every worker is dead. Open MPI ends the whole
- *   job when a rank dies unless mpirun is given `--mca orte_enable_recovery 1`.
+ *   when that is more (MPI: a rank killed, or one that stops answering), is taken for dead: its
+ *   leaf is free again for the others, and it gets no more jobs; the run fails (unsolved, never
+ *   wrong) only when every worker is dead. Open MPI ends the whole job when a rank dies unless
+ *   mpirun is given `--mca orte_enable_recovery 1`.
  * Drivers (farmrun.h) say where the workers run: threads of this process, or workers simulated one
  * after another on this thread in virtual time (each job's cost is the thread time it took).
  *

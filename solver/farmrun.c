@@ -12,20 +12,27 @@
 
 /* ---------------------------------------------------------------- messages */
 
-bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k)
+/* m with no couple, no nimbers and no result (its buffers kept). */
+static void msg_clear(sp_farm_msg *m)
 {
-    if (sp_grow((void **)&m->tok, &m->tok_cap, len ? len : 1, sizeof *m->tok))
-        return false;
-    memcpy(m->tok, key, len * sizeof *key);
-    m->tok_len = m->len = len;
-    m->k = k;
+    m->tok_len = m->len = m->k = 0;
     m->nnim = 0;
     m->outcome = SP_UNKNOWN;
     m->pn = m->dn = 1;
     m->nodes = 0;
-    m->failed = false;
+    m->failed = m->lost = false;
     m->cost = 0;
     m->step = SP_STEP_FAILED;
+}
+
+bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k)
+{
+    if (sp_grow((void **)&m->tok, &m->tok_cap, len ? len : 1, sizeof *m->tok))
+        return false;
+    msg_clear(m);
+    memcpy(m->tok, key, len * sizeof *key);
+    m->tok_len = m->len = len;
+    m->k = k;
     return true;
 }
 
@@ -424,8 +431,8 @@ static unsigned oldest_job(const sp_farm_driver *d)
 }
 
 /* MPI: the next result, or the oldest job lost with its worker once lost_seconds (or ten times the
- * longest job answered, when that is more) have passed without it (the worker is dead from then on; a result it sends later is marked lost, so that
- * only its nimbers count). */
+ * longest job answered, when that is more) have passed without it. The worker is dead from then
+ * on; a result it sends later is marked lost, so that only its nimbers count. */
 static void mpi_wait(sp_farm_driver *d, sp_farm_msg *res)
 {
     unsigned late = oldest_job(d), from = d->n;
@@ -433,16 +440,10 @@ static void mpi_wait(sp_farm_driver *d, sp_farm_msg *res)
     double left = d->w[late].posted_at + wait - sp_clock_now();
     int got = d->mpi_failed ? -1 : sp_farm_mpi_wait(res, &from, left > 0 ? left : 0);
     if (got == 0) {
+        msg_clear(res);
         res->id = d->w[late].job;
         res->worker = late;
         res->lost = true;
-        res->failed = false;
-        res->len = 0;
-        res->tok_len = res->nnim = 0;
-        res->outcome = SP_UNKNOWN;
-        res->nodes = 0;
-        res->cost = 0;
-        res->step = SP_STEP_FAILED;
         d->w[late].state = DEAD;
         d->dead++;
         d->out--;
