@@ -336,15 +336,40 @@ int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len)
     return sp_nimstore_get(s->eng.nim, land, len, sp_key_hash64(land, len));
 }
 
-sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
+static sp_outcome known_node(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
 {
-    assert(s && key_ok(key, len));
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_tt_entry e;
     sp_node_hash(&n, play);
     if (!sp_tt_probe(s->eng.tt, n.h, &e) || (e.pn != 0 && e.dn != 0))
         return SP_UNKNOWN;
     return e.pn == 0 ? SP_WIN : SP_LOSS;
+}
+
+/* In normal play the search stores a node with the stored nimbers of its lands folded into k (a
+ * child's lands are folded when it is made), so the node is looked up as given and folded. */
+sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
+{
+    assert(s && key_ok(key, len));
+    sp_outcome o = known_node(s, key, len, k, play);
+    if (o != SP_UNKNOWN || play != SP_PLAY_NORMAL)
+        return o;
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    sp_tok rest[SP_KEY_MAX];
+    size_t rlen = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        int g = sp_nimstore_get(s->eng.nim, key + off[i], lens[i], sp_key_hash64(key + off[i], lens[i]));
+        if (g >= 0) {
+            k ^= (uint32_t)g;
+        } else {
+            memcpy(rest + rlen, key + off[i], lens[i] * sizeof *rest);
+            rlen += lens[i];
+        }
+    }
+    if (rlen == 0)
+        return k ? SP_WIN : SP_LOSS;
+    return rlen == len ? SP_UNKNOWN : known_node(s, rest, rlen, k, play);
 }
 
 uint64_t sp_solver_nimber_mark(sp_solver *s)

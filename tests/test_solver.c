@@ -202,6 +202,51 @@ START_TEST(sums_are_xors)
 }
 END_TEST
 
+/* What the solver knows without search is right, and found as the search stores it: after the
+ * nimber of a position from a random game of 0*4..0*6, every child beside a heap of 0..3 that the
+ * table says anything of agrees with the reference, and a child of several lands whose nimbers are
+ * all stored is known outright (the search folds such lands into the heap and never stores the
+ * child itself). */
+START_TEST(known_folds_stored_nimbers)
+{
+    uint64_t rng = 99;
+    sp_solver *s = new_solver(1);
+    sp_children ch = {0};
+    unsigned known = 0, outright = 0;
+    for (unsigned trial = 0; trial < 40; trial++) {
+        unsigned n = 4 + trial % 3;
+        sp_tok key[SP_KEY_MAX];
+        size_t len = random_position(n, 1 + (unsigned)(sp_rng_next(&rng) % n), &rng, key);
+        if (sp_key_lives(key, len) > 12)
+            continue; /* the reference is exponential */
+        ck_assert_int_ge(sp_solver_nimber(s, key, len), 0);
+        ck_assert_int_eq(sp_expand_pos(ctx, NULL, key, len, &ch), 0);
+        for (size_t i = 0; i < ch.n; i++) {
+            const sp_tok *c = ch.tok + ch.off[i];
+            uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+            unsigned nl = sp_key_lands(c, ch.len[i], off, lens, SP_MAX_LANDS), stored = 0;
+            for (unsigned l = 0; l < nl; l++)
+                stored += sp_solver_known_nimber(s, c + off[l], lens[l]) >= 0;
+            int g = sp_ref_nimber(ctx, c, ch.len[i]);
+            for (uint32_t k = 0; k < 4; k++) {
+                sp_outcome o = sp_solver_known(s, c, ch.len[i], k, SP_PLAY_NORMAL);
+                if (o != SP_UNKNOWN)
+                    ck_assert_int_eq(o, g == (int)k ? SP_LOSS : SP_WIN);
+                known += o != SP_UNKNOWN;
+                if (stored == nl && nl > 1) {
+                    ck_assert_int_ne(o, SP_UNKNOWN);
+                    outright++;
+                }
+            }
+        }
+    }
+    ck_assert_uint_gt(outright, 0);
+    ck_assert_uint_gt(known, outright);
+    sp_children_free(&ch);
+    sp_solver_free(s);
+}
+END_TEST
+
 /* The note each team member keeps of the children it made ready: found again in the same round with
  * its move, never in another round, and a full neighbourhood drops a note rather than overwrite one
  * of the round (a dropped note only costs a child prepared twice; an overwritten one could hide a
@@ -811,5 +856,6 @@ int main(int argc, char **argv)
     add_case(s, "spots nimbers", spots_reference_nimbers);
     add_case(s, "reference", agrees_with_reference);
     add_case(s, "sums", sums_are_xors);
+    add_case(s, "known folds", known_folds_stored_nimbers);
     return sp_test_main(s, argc, argv);
 }
