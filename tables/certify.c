@@ -134,27 +134,22 @@ static void add_land_facts(builder *b, const sp_tok *key, size_t len)
 }
 
 /* The XOR of known nimbers of a position's lands, and how many of them are not facts yet; -1 when
- * some land's nimber is not known without search, and then how many such lands there are. */
+ * some land's nimber is not known without search. */
 static long known_xor(builder *b, const sp_tok *key, size_t len, unsigned *new_facts)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     long x = 0;
     *new_facts = 0;
-    unsigned unknown = 0;
     for (unsigned i = 0; i < n; i++) {
         long f = sp_cert_find(b->c, key + off[i], lens[i], 0);
         long g = f >= 0 ? (long)b->c->k[f] : sp_solver_known_nimber(b->s, key + off[i], lens[i]);
-        if (g < 0) {
-            unknown++;
-            continue;
-        }
+        if (g < 0)
+            return -1;
         *new_facts += f < 0 && !given(b, key + off[i], lens[i], (uint32_t)g);
         x ^= g;
     }
-    if (unknown)
-        *new_facts = unknown;
-    return unknown ? -1 : x;
+    return x;
 }
 
 /* A child of (key, j) in the hunt (listed in b->grandkids): free when its lands are all facts
@@ -183,14 +178,34 @@ static long proven_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
     return -2;
 }
 
-/* proven_answer() after a search of (key, j), for a key with one land L of unknown nimber: the
- * search is of L beside the other lands' nimbers and j, and proves the win along one answer, where
- * L's nimber, when it exceeds that heap, costs a search of every heap up to it (a land in 0*62's
- * certificate: won beside *0..*7 in 0.9 M nodes in all, its nimber not found in 95 M). A key of
- * several unknown lands is not searched so: its proof may end in sums whose lands' nimbers, each a
- * search of its own, the certificate then needs. */
+/* Whether the nimber of a land is neither a fact nor known to the solver. */
+static bool unknown_land(builder *b, const sp_tok *land, size_t len)
+{
+    return sp_cert_find(b->c, land, len, 0) < 0 && sp_solver_known_nimber(b->s, land, len) < 0;
+}
+
+/* proven_answer() after a search of (key, j), once every land of key but its largest has a known
+ * nimber (computed here, as the solver settles a sum; small lands' nimbers are cheap): the search
+ * is of the largest land L beside the others' nimbers and j, and proves the win along one answer,
+ * where L's nimber, when it exceeds that heap, costs a search of every heap up to it (a land in
+ * 0*62's certificate: won beside *0..*7 in 0.9 M nodes in all, its nimber not found in 95 M).
+ * Without the smaller lands' nimbers the proof could end in sums whose lands' nimbers, each a
+ * search of its own, the certificate then needs (0ba3629). */
 static long searched_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS), largest = 0, most = 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned lives = sp_key_lives(key + off[i], lens[i]);
+        if (lives >= most && unknown_land(b, key + off[i], lens[i]))
+            largest = i, most = lives;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        if (i != largest && unknown_land(b, key + off[i], lens[i]) && sp_solver_nimber(b->s, key + off[i], lens[i]) < 0) {
+            failed(b, 1, "stopped");
+            return -2;
+        }
+    }
     if (sp_solver_couple(b->s, key, len, j, SP_PLAY_NORMAL) == SP_UNKNOWN) {
         failed(b, 1, "stopped");
         return -2;
@@ -200,13 +215,13 @@ static long searched_answer(builder *b, const sp_tok *key, size_t len, uint32_t 
 
 /* Finds an answer to (key, j), which must be won for the player to move: the Nim move, else the
  * known lost child that adds the fewest facts, else the answer the solver's table holds proven, else
- * (one land unknown) the answer a search of (key, j) leaves there, else the Nim move once the solver
+ * the answer a search of (key, j) leaves there, else the Nim move once the solver
  * has the lands' nimbers (a state that keeps only large lands' nimbers
  * may lack them), else the first child the solver proves lost. */
 static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
 {
-    unsigned fresh, unknown;
-    long x = known_xor(b, key, len, &unknown);
+    unsigned fresh;
+    long x = known_xor(b, key, len, &fresh);
     if (x >= 0 && x < (long)j) {
         add_land_facts(b, key, len);
         return;
@@ -225,7 +240,7 @@ static void normal_answer(builder *b, const sp_tok *key, size_t len, uint32_t j)
         }
     }
     long proven = best < 0 ? proven_answer(b, key, len, j) : -2;
-    if (best < 0 && proven == -2 && x < 0 && unknown == 1)
+    if (best < 0 && proven == -2 && x < 0)
         proven = searched_answer(b, key, len, j);
     if (proven == -1) {
         add_land_facts(b, key, len);
