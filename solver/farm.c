@@ -57,6 +57,7 @@ struct sp_farm {
     sp_farm_msg msg;
     sp_farm_stats st;
     double last_report;   /* wall time of the last progress call */
+    double deadline;      /* wall time (sp_clock_now) at which calls end; 0: none */
 };
 
 static uint32_t sat_add(uint32_t a, uint32_t b)
@@ -395,7 +396,13 @@ static void report(sp_farm *f)
 
 static bool stopped(const sp_farm *f)
 {
-    return f->o.worker.stop && atomic_load(f->o.worker.stop);
+    return (f->o.worker.stop && atomic_load(f->o.worker.stop)) || (f->deadline > 0 && sp_clock_now() >= f->deadline);
+}
+
+void sp_farm_set_time_limit(sp_farm *f, double seconds)
+{
+    assert(f && seconds >= 0);
+    f->deadline = seconds > 0 ? sp_clock_now() + seconds : 0;
 }
 
 sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
@@ -462,6 +469,23 @@ int sp_farm_nimber(sp_farm *f, const sp_tok *key, size_t len)
         g ^= x;
     }
     return g;
+}
+
+bool sp_farm_learn_nimber(sp_farm *f, const sp_tok *land, size_t len, unsigned nimber)
+{
+    assert(f && land && len > 0 && len <= SP_KEY_MAX);
+    return learn_nimber(f, land, (uint32_t)len, nimber) == 0;
+}
+
+uint64_t sp_farm_nimber_mark(sp_farm *f)
+{
+    return sp_solver_nimber_mark(f->leader);
+}
+
+int sp_farm_each_nimber(sp_farm *f, uint64_t from, uint64_t to,
+                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg)
+{
+    return sp_solver_each_nimber(f->leader, from, to, fn, arg);
 }
 
 /* ---------------------------------------------------------------- life */

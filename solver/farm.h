@@ -86,6 +86,20 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
 /* Nimber of a position key (XOR of its lands' nimbers); -1 when stopped or out of memory. */
 int sp_farm_nimber(sp_farm *f, const sp_tok *key, size_t len);
 
+/* A time limit for the calls that follow, as sp_solver_set_time_limit: once `seconds` of wall time
+ * have passed since this call, they end with SP_UNKNOWN (or -1) after the jobs out come back; 0:
+ * none, as made. */
+void sp_farm_set_time_limit(sp_farm *f, double seconds);
+
+/* What the farm knows, shared with a caller that keeps it (a table run): a land nimber proven
+ * elsewhere, learned by the leader and forwarded to every worker with its next job (false when
+ * memory is short); and the land nimbers the leader learned between two of its marks (solver.h's
+ * sp_solver_nimber_mark and sp_solver_each_nimber, of the leader's store). */
+bool sp_farm_learn_nimber(sp_farm *f, const sp_tok *land, size_t len, unsigned nimber);
+uint64_t sp_farm_nimber_mark(sp_farm *f);
+int sp_farm_each_nimber(sp_farm *f, uint64_t from, uint64_t to,
+                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg);
+
 void sp_farm_stats_get(const sp_farm *f, sp_farm_stats *out);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 void sp_progress_count(char *buf, size_t cap, double v)
 {
     if (v >= 1e9)
@@ -25,6 +27,7 @@ void sp_progress_init(sp_progress *p, const char *label, FILE *out)
     p->tty = out && isatty(fileno(out));
     p->printed = false;
     p->phase = NULL;
+    p->start = sp_clock_now();
 }
 
 void sp_progress_line(void *arg, const sp_solver_stats *s)
@@ -50,6 +53,20 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     fprintf(p->out, "%s%s: %s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "", p->label, work,
             100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored, (double)s->rss_bytes / (1 << 20),
             p->tty ? "   " : "\n");
+    fflush(p->out);
+    p->printed = true;
+}
+
+void sp_progress_farm(void *arg, const sp_farm_stats *s)
+{
+    sp_progress *p = arg;
+    if (!p->out)
+        return;
+    char nodes[32];
+    sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
+    fprintf(p->out, "%s%s: %.0f s, %s nodes, %llu jobs, %u workers%s, root pn %u dn %u, %u free leaves%s",
+            p->tty ? "\r" : "", p->label, sp_clock_now() - p->start, nodes, (unsigned long long)s->jobs, s->workers,
+            s->lost ? " (some lost)" : "", s->root_pn, s->root_dn, s->free_leaves, p->tty ? "   " : "\n");
     fflush(p->out);
     p->printed = true;
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "farm.h"
 #include "solver.h"
 
 typedef struct sp_progress {
@@ -16,12 +17,16 @@ typedef struct sp_progress {
     FILE *out;      /* where the lines go; NULL: nowhere */
     bool tty;
     bool printed;
+    double start;   /* sp_clock_now() at init */
 } sp_progress;
 
 /* Lines about `label` to out (a terminal gets them rewritten in place); out NULL: print nothing. */
 void sp_progress_init(sp_progress *p, const char *label, FILE *out);
 /* A progress callback for sp_solver_opts (arg: the sp_progress). */
 void sp_progress_line(void *arg, const sp_solver_stats *s);
+/* A progress callback for sp_farm_opts (arg: the sp_progress): seconds since init, nodes, jobs,
+ * workers, the root's numbers and the free leaves. */
+void sp_progress_farm(void *arg, const sp_farm_stats *s);
 /* A progress callback for the passes over a certificate (sp_cert_progress; arg: the sp_progress,
  * whose phase names the pass). */
 void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds);

@@ -31,6 +31,9 @@
 typedef struct run {
     const sp_table_opts *o;
     sp_solver *s;
+    sp_farm *farm;       /* or NULL: normal play searched by s (o->farm) */
+    uint64_t farm_fed;   /* s's nimber mark up to which the farm has s's nimbers */
+    uint64_t farm_taken; /* the farm's mark up to which s has the farm's */
     sp_table tables[2]; /* normal, misère */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
     sp_landgames lands; /* misère land games: what DIR/state/misere-lands.chunks has */
@@ -461,6 +464,87 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
     fflush(out);
 }
 
+/* ---------------------------------------------------------------- the farm */
+
+static int to_farm(void *arg, const sp_tok *key, size_t len, unsigned nimber)
+{
+    return sp_farm_learn_nimber(arg, key, len, nimber) ? 0 : -1;
+}
+
+static int from_farm(void *arg, const sp_tok *key, size_t len, unsigned nimber)
+{
+    sp_solver_add_nimber(arg, key, len, nimber); /* false: known already, or the store is full */
+    return 0;
+}
+
+/* The farm learns the nimbers the solver has that it lacks (from the state, the fact base, the
+ * certificates built since), the solver those the farm proved (to be saved, and there for the
+ * certificate builder); -1 when memory is short. */
+static int share_nimbers(run *r)
+{
+    if (sp_solver_each_nimber(r->s, r->farm_fed, sp_solver_nimber_mark(r->s), to_farm, r->farm))
+        return -1;
+    uint64_t now = sp_farm_nimber_mark(r->farm);
+    sp_farm_each_nimber(r->farm, r->farm_taken, now, from_farm, r->s);
+    r->farm_taken = now;
+    r->farm_fed = sp_solver_nimber_mark(r->s); /* what just came from the farm goes back for nothing */
+    return 0;
+}
+
+/* The farm's progress: a line, and the stores saved now and then, as on_progress does. */
+static void on_farm_progress(void *arg, const sp_farm_stats *st)
+{
+    run *r = arg;
+    sp_progress_farm(&r->progress, st);
+    if (sp_clock_now() - r->checkpoint >= SP_TUNE_CHECKPOINT_SECONDS && (share_nimbers(r) || save_stores(r)))
+        fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
+}
+
+/* The farm of o->farm, its nimber stores as large as the solver's; -1 when memory is short. */
+static int open_farm(run *r)
+{
+    sp_farm_opts fo = *r->o->farm;
+    sp_solver_stats st;
+    sp_solver_stats_get(r->s, &st);
+    fo.worker.nim_bytes = fo.leader.nim_bytes = st.nim_bytes;
+    fo.worker.stop = fo.leader.stop = r->o->stop;
+    fo.progress = on_farm_progress;
+    fo.progress_arg = r;
+    if (!(r->farm = sp_farm_new(&fo)))
+        return sp_store_fail(r->err, sizeof r->err, "cannot allocate the farm's %u workers (try a smaller --tt-mb)",
+                             fo.workers);
+    return share_nimbers(r) ? sp_store_fail(r->err, sizeof r->err, "out of memory giving the farm the nimbers") : 0;
+}
+
+/* The outcome of key in one play and, won in normal play, its nimber (-1: out of time first), by
+ * the solver, or by the farm in normal play when there is one; the nodes and threads (or workers)
+ * of the work. */
+static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, double limit, int *nimber,
+                         uint64_t *nodes, unsigned *threads)
+{
+    sp_outcome o;
+    if (misere || !r->farm) {
+        sp_solver_stats before, st;
+        sp_solver_stats_get(r->s, &before);
+        sp_solver_set_time_limit(r->s, limit); /* for the outcome and the nimber together */
+        o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
+        *nimber = o == SP_WIN && !misere ? sp_solver_nimber(r->s, key, len) : o == SP_LOSS && !misere ? 0 : -1;
+        sp_solver_stats_get(r->s, &st);
+        *nodes = st.nodes - before.nodes, *threads = st.threads;
+        return o;
+    }
+    sp_farm_stats before, st;
+    sp_farm_stats_get(r->farm, &before);
+    sp_farm_set_time_limit(r->farm, limit);
+    o = share_nimbers(r) ? SP_UNKNOWN : sp_farm_couple(r->farm, key, len, 0);
+    *nimber = o == SP_WIN ? sp_farm_nimber(r->farm, key, len) : o == SP_LOSS ? 0 : -1;
+    sp_farm_set_time_limit(r->farm, 0);
+    share_nimbers(r);
+    sp_farm_stats_get(r->farm, &st);
+    *nodes = st.nodes - before.nodes, *threads = st.workers;
+    return o;
+}
+
 /* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
  * and seconds add up every attempt at the size (a row there is an attempt: unsolved, or solved and
  * solved again for its certificate, which may take one node from the state); returns 1 when
@@ -483,16 +567,11 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     char label[64];
     snprintf(label, sizeof label, "%s 0*%u", misere ? "misere" : "normal", n);
     sp_progress_init(&r->progress, label, r->o->quiet ? NULL : r->o->log);
-    sp_solver_set_time_limit(r->s, limit); /* for the outcome and the nimber together */
     double t0 = sp_clock_now();
-    sp_solver_stats before;
-    sp_solver_stats_get(r->s, &before);
-    sp_outcome o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
-    int nimber = o == SP_LOSS && !misere ? 0 : -1;
-    if (o == SP_WIN && !misere)
-        nimber = sp_solver_nimber(r->s, key, len); /* -1 when out of time: "where computed" */
-    sp_solver_stats st;
-    sp_solver_stats_get(r->s, &st);
+    int nimber;
+    uint64_t nodes;
+    unsigned threads;
+    sp_outcome o = search(r, misere, key, len, limit, &nimber, &nodes, &threads);
     sp_progress_done(&r->progress);
     if (stopped_from_outside(r))
         return 1;
@@ -500,8 +579,8 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     row->present = 1;
     row->nimber = nimber;
     row->seconds = seconds_before + (sp_clock_now() - t0);
-    row->nodes = nodes_before + (st.nodes - before.nodes);
-    row->threads = st.threads;
+    row->nodes = nodes_before + nodes;
+    row->threads = threads;
     snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
     snprintf(row->version, sizeof row->version, "%s", r->o->version);
     snprintf(row->date, sizeof row->date, "%s", r->date);
@@ -627,6 +706,8 @@ static void report_budgets(const run *r)
     size_t mib = (size_t)1 << 20, phys = sp_solver_phys_bytes();
     size_t most = st.tt_bytes + st.lcache_bytes + (r->o->normal ? st.nim_bytes : 0) +
                   (r->o->misere ? st.game_bytes : 0);
+    if (r->farm && r->o->farm->driver == SP_FARM_THREADS) /* MPI ranks may be on other machines */
+        most += (r->o->farm->workers + 1) * (r->o->farm->worker.tt_bytes + st.nim_bytes);
     if (!r->o->quiet) {
         fprintf(r->o->log, "sprouts table: memory budgets: table %zu MiB, land nimbers %zu MiB", st.tt_bytes / mib,
                 st.nim_bytes / mib);
@@ -634,6 +715,12 @@ static void report_budgets(const run *r)
             fprintf(r->o->log, ", misère games %zu MiB", st.game_bytes / mib);
         fprintf(r->o->log, "; at most %.1f GiB of %.1f GiB\n", (double)most / (1024.0 * mib),
                 (double)phys / (1024.0 * mib));
+    }
+    if (r->farm && !r->o->quiet) {
+        const sp_farm_opts *f = r->o->farm;
+        fprintf(r->o->log, "sprouts table: normal play on a farm of %u workers (%s), each and its leader: table "
+                "%zu MiB, land nimbers %zu MiB\n", f->workers, f->driver == SP_FARM_MPI ? "MPI ranks" : "threads",
+                f->worker.tt_bytes / mib, st.nim_bytes / mib);
     }
     if (phys && most > phys)
         fprintf(r->o->log, "sprouts table: warning: these budgets may pass this machine's memory; a long run "
@@ -779,6 +866,8 @@ int sp_table_run(const sp_table_opts *o)
     int rc = prepare(r);
     if (rc == 0)
         rc = open_solver(r, &so);
+    if (rc == 0 && o->farm && o->normal)
+        rc = open_farm(r);
     if (rc == 0)
         report_budgets(r);
     if (rc == 0 && (r->nim_old || r->proven_old))
@@ -808,6 +897,7 @@ int sp_table_run(const sp_table_opts *o)
         fprintf(o->log, "sprouts table: stopped; finished sizes are saved%s (rerun with --resume to continue)\n",
                 kept ? ", and the land nimbers proven so far" : "");
     }
+    sp_farm_free(r->farm);
     sp_solver_free(r->s);
     sp_children_free(&r->proven);
     sp_landgames_free(&r->lands);

@@ -21,12 +21,19 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "farm.h"
 #include "solver.h"
 
 typedef struct sp_table_opts {
     int normal, misere;        /* which plays to run */
     unsigned from, to;
     sp_solver_opts solver;     /* threads, memory; progress and stop are set by the generator */
+    const sp_farm_opts *farm;  /* or NULL: normal play's searches (outcome and nimber) run on this farm
+                                  instead (farm.h: threads, or the ranks of an MPI run); the solver
+                                  still builds the certificates, and the two share their land nimbers,
+                                  so what the farm proves is saved; the generator sets its stop flag,
+                                  progress, and its nimber stores to the solver's budget (each worker
+                                  holds every nimber) */
     const char *out;           /* the directory of the tables */
     int resume;
     double time_limit;         /* seconds per size and play (the certificate not included); 0: none */

@@ -233,6 +233,69 @@ START_TEST(spots_nimbers_over_mpi)
 }
 END_TEST
 
+/* The rows of DIR/normal.csv (n,outcome,nimber,prediction,agrees,nodes,seconds,threads,certificate,
+ * certificate_facts,verified,...) for 0*1..0*to: outcome and nimber as published (see above),
+ * checked certificates, and `workers` in the threads column. */
+static void check_farm_table(const char *dir, unsigned to, unsigned workers)
+{
+    char path[4200], csv[1 << 14];
+    snprintf(path, sizeof path, "%s/normal.csv", dir);
+    ck_assert_ptr_nonnull(sp_test_read_file(path, csv, sizeof csv));
+    ck_assert_int_eq(sp_test_lines(csv), (int)to + 1);
+    const char *row = strchr(csv, '\n') + 1;
+    for (unsigned n = 1; n <= to; n++, row = strchr(row, '\n') + 1) {
+        unsigned rn, threads;
+        int nimber;
+        char outcome[16], verified[16];
+        ck_assert_int_eq(sscanf(row, "%u,%15[^,],%d,%*c,yes,%*[^,],%*[^,],%u,%*[^,],%*[^,],%15[^,],", &rn, outcome,
+                                &nimber, &threads, verified), 5);
+        ck_assert_uint_eq(rn, n);
+        ck_assert_str_eq(outcome, n % 6 > 2 ? "win" : "loss");
+        ck_assert_int_eq(nimber, n % 6 > 2);
+        ck_assert_uint_eq(threads, workers);
+        ck_assert_str_eq(verified, "yes");
+    }
+}
+
+/* `sprouts table --farm`: 0*1..0*12 on three worker threads, rows as published and certified; a size
+ * past the time limit is recorded unsolved, and the run goes on. */
+START_TEST(table_on_the_farm)
+{
+    char dir[4096];
+    sp_test_mkdir(dir, sizeof dir, "farm-table");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12", "--farm",
+                    "--threads", "3", "--tt-mb", "128", "--out", dir, NULL};
+    ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "on a farm of 3 workers (threads)"), "%s", err);
+    check_farm_table(dir, 12, 3);
+    char *more[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "40", "--to", "40", "--farm",
+                    "--threads", "2", "--tt-mb", "128", "--quiet", "--resume", "--time-limit", "1", "--out", dir, NULL};
+    ck_assert_msg(sp_test_run2(more, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    char path[4200], csv[1 << 14];
+    snprintf(path, sizeof path, "%s/normal.csv", dir);
+    ck_assert_ptr_nonnull(sp_test_read_file(path, csv, sizeof csv));
+    ck_assert_msg(strstr(csv, "\n40,unsolved,"), "%s", csv);
+    sp_test_rmdir(dir);
+}
+END_TEST
+
+/* `mpirun -np 3 sprouts table`: rank 0 leads and writes the tables, two worker ranks search. */
+START_TEST(table_over_mpi)
+{
+    if (!mpi_at_hand())
+        return;
+    char dir[4096];
+    sp_test_mkdir(dir, sizeof dir, "mpi-table");
+    char *argv[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3",
+                    (char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12",
+                    "--tt-mb", "128", "--out", dir, NULL};
+    ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "on a farm of 2 workers (MPI ranks)"), "%s", err);
+    check_farm_table(dir, 12, 2);
+    sp_test_rmdir(dir);
+}
+END_TEST
+
 /* `mpirun -np R` with recovery on, rank `dies` killing itself at its 10th job (farmmpi.c's test
  * hook), each job waited for 3 s (or ten times the longest): out and err as printed. */
 static void mpi_with_a_death(const char *np, const char *dies, const char *pos)
@@ -276,5 +339,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "published over mpi", published_over_mpi, setup, teardown, 240);
     sp_test_add_case(s, "spots nimbers over mpi", spots_nimbers_over_mpi, setup, teardown, 240);
     sp_test_add_case(s, "killed worker", killed_worker_loses_only_its_job, setup, teardown, 240);
+    sp_test_add_case(s, "table on the farm", table_on_the_farm, setup, teardown, 240);
+    sp_test_add_case(s, "table over mpi", table_over_mpi, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }

@@ -157,41 +157,17 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     printf("}\n");
 }
 
-typedef struct farm_progress {
-    const char *pos;
-    double start;
-} farm_progress;
-
-static void farm_line(void *arg, const sp_farm_stats *st)
-{
-    const farm_progress *p = arg;
-    char nodes[32];
-    sp_progress_count(nodes, sizeof nodes, (double)st->nodes);
-    fprintf(stderr, "%s: %.0f s, %s nodes, %llu jobs, %u workers, root pn %u dn %u, %u free leaves\n", p->pos,
-            sp_clock_now() - p->start, nodes, (unsigned long long)st->jobs, st->workers, st->root_pn, st->root_dn,
-            st->free_leaves);
-}
-
 /* --farm: the tree-level search on worker threads (farm.h), each with a share of the budgets. */
 static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key, size_t len)
 {
     const char *prog = "sprouts solve";
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    sp_farm_opts fo = {.workers = a->opts.threads ? a->opts.threads : cores > 0 ? (unsigned)cores : 1,
-                       .driver = SP_FARM_THREADS};
-    if (sp_farm_mpi_ranks() > 1) /* under mpirun: every other rank is a worker (and --threads unused) */
-        fo.workers = sp_farm_mpi_ranks() - 1, fo.driver = SP_FARM_MPI;
-    size_t tt = a->opts.tt_bytes ? a->opts.tt_bytes : sp_solver_default_tt_bytes();
-    fo.worker = a->opts;
-    fo.worker.tt_bytes = tt / (fo.workers + 1);
-    fo.worker.nim_bytes = a->opts.nim_bytes ? a->opts.nim_bytes / (fo.workers + 1) : 0;
-    fo.worker.progress = NULL;
-    fo.worker.stop = &sp_signals_stop;
-    fo.leader = fo.worker;
-    farm_progress fp = {a->pos, sp_clock_now()};
-    fo.progress = a->quiet ? NULL : farm_line;
+    sp_farm_opts fo;
+    sp_opt_farm(&a->opts, a->lost_seconds, &fo);
+    fo.worker.stop = fo.leader.stop = &sp_signals_stop;
+    sp_progress fp;
+    sp_progress_init(&fp, a->pos, a->quiet ? NULL : stderr);
+    fo.progress = sp_progress_farm;
     fo.progress_arg = &fp;
-    fo.lost_seconds = a->lost_seconds;
     sp_farm *f = sp_farm_new(&fo);
     if (!f)
         return sp_cli_fail(prog, "cannot allocate %u workers (try a smaller --tt-mb)", fo.workers);

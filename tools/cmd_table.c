@@ -15,7 +15,7 @@ static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
-    "                     [--quiet]\n"
+    "                     [--farm] [--lost-seconds S] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -61,6 +61,13 @@ static const char usage[] =
     "                  nimbers of DIR/state: a search that leans on nimbers never certified (those\n"
     "                  of an unsolved attempt) makes a certificate that must prove them, which can\n"
     "                  cost far more than searching without them (what is proven is still saved)\n"
+    "  --farm          normal play's searches on the tree-level parallel search ('sprouts solve\n"
+    "                  --help'): --threads workers, each with a share of --tt-mb and a nimber store\n"
+    "                  as large as the run's; certificates are still built by one solver. Under\n"
+    "                  'mpirun -np R' the farm is on by itself: rank 0 leads and writes DIR, the\n"
+    "                  other ranks are its workers (misère play runs on rank 0 alone)\n"
+    "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
+    "                  job) is lost with its worker (default 600; see 'sprouts solve --help')\n"
     "  --quiet         no progress lines on stderr\n"
     "  --rules R       a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts\n"
     "                  table --rules bw --help')\n"
@@ -83,7 +90,12 @@ static int parse_n(const char *prog, const char *opt, const char *arg, unsigned 
     return 0;
 }
 
-static int parse(int argc, char **argv, sp_table_opts *o)
+typedef struct farm_args {
+    int farm;
+    double lost_seconds;
+} farm_args;
+
+static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
 {
     static const struct option opts[] = {
         {"play", required_argument, 0, 'p'},    {"from", required_argument, 0, 'f'},
@@ -96,6 +108,7 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         {"reminimise", no_argument, 0, 'E'},    {"minimise-db", required_argument, 0, 'D'},
         {"recertify", no_argument, 0, 'C'},
         {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
+        {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
@@ -118,6 +131,12 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         case 'C': o->recertify = 1; break;
         case 'B': o->base_only = 1; break;
         case 'D': o->minimise_db = optarg; break;
+        case 'F': fa->farm = 1; break;
+        case 'L':
+            rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
+                     ? (fa->lost_seconds = (double)secs, 0)
+                     : sp_cli_usage(prog, "--lost-seconds needs a number of seconds, not '%s'", optarg);
+            break;
         case 'M':
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->minimise = (unsigned)secs, 0)
@@ -152,6 +171,8 @@ static int parse(int argc, char **argv, sp_table_opts *o)
         return sp_cli_usage(prog, "--reminimise goes with --minimise R");
     if (o->minimise_db && !o->reminimise)
         return sp_cli_usage(prog, "--minimise-db goes with --reminimise");
+    if ((fa->farm || fa->lost_seconds > 0) && !o->normal)
+        return sp_cli_usage(prog, "--farm and --lost-seconds are for normal play, which the farm searches");
     return 0;
 }
 
@@ -196,7 +217,13 @@ int sp_cmd_table(int argc, char **argv)
     o.log = stderr;
     command_line(argc, argv, &command); /* before getopt reorders argv */
     o.command = command.s;
-    int rc = parse(argc, argv, &o);
+    farm_args fa = {0, 0};
+    sp_farm_opts fo;
+    int rc = parse(argc, argv, &o, &fa);
+    if (rc == 0 && (fa.farm || sp_farm_mpi_ranks() > 1)) { /* under mpirun the ranks are the workers */
+        sp_opt_farm(&o.solver, fa.lost_seconds, &fo);
+        o.farm = &fo;
+    }
     if (rc == 0) {
         sp_signals_catch();
         o.stop = &sp_signals_stop;

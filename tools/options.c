@@ -2,6 +2,8 @@
  * (options.h). */
 #include "options.h"
 
+#include <unistd.h>
+
 #include "cli.h"
 
 int sp_opt_threads(const char *prog, const char *arg, sp_solver_opts *opts)
@@ -45,4 +47,19 @@ int sp_opt_misere_lives(const char *prog, const char *name, const char *arg, int
         return sp_cli_usage(prog, "--%s needs a number from 0 to 1000, not '%s'", name, arg);
     *dst = v ? (int)v : -1;
     return 0;
+}
+
+void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *fo = (sp_farm_opts){.workers = so->threads ? so->threads : cores > 0 ? (unsigned)cores : 1,
+                         .driver = SP_FARM_THREADS, .lost_seconds = lost_seconds};
+    if (sp_farm_mpi_ranks() > 1) /* under mpirun: every other rank is a worker (and --threads unused) */
+        fo->workers = sp_farm_mpi_ranks() - 1, fo->driver = SP_FARM_MPI;
+    size_t tt = so->tt_bytes ? so->tt_bytes : sp_solver_default_tt_bytes();
+    fo->worker = *so;
+    fo->worker.tt_bytes = tt / (fo->workers + 1);
+    fo->worker.nim_bytes = so->nim_bytes ? so->nim_bytes / (fo->workers + 1) : 0;
+    fo->worker.progress = NULL;
+    fo->leader = fo->worker;
 }

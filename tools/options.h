@@ -3,6 +3,7 @@
 #ifndef SP_OPTIONS_H
 #define SP_OPTIONS_H
 
+#include "farm.h"
 #include "solver.h"
 
 /* Parses --threads / --tt-mb / --nim-mb / --game-mb values into opts; returns 0, or 2 after printing the error. */
@@ -14,5 +15,10 @@ int sp_opt_game_mb(const char *prog, const char *arg, sp_solver_opts *opts);
  * --misere-sum-lives T (every land of a sum but the largest, up to T lives; 0: no more than the
  * former): the option's name, its value, and where it goes (opts->misere_lives or _sum_lives). */
 int sp_opt_misere_lives(const char *prog, const char *name, const char *arg, int *dst);
+
+/* The farm of --farm or mpirun (farm.h) from the solver options: --threads workers (all cores when
+ * 0), or under mpirun every rank but the leader's; each worker and the leader get a share of --tt-mb
+ * and --nim-mb; the stop flag, the progress callback and its argument stay to set. */
+void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo);
 
 #endif
