@@ -56,6 +56,8 @@ typedef struct sp_frame {
     uint64_t *seen;   /* open-addressing set of child hashes, for de-duplication */
     size_t seen_cap;
     sp_children raw;
+    uint64_t cut_h[2];   /* a job cut left the children of this node here, numbers as it left them, */
+    uint32_t cut_stamp;  /* ... in its job of this stamp (sp_worker.trail_stamp); 0: none */
 } sp_frame;
 
 struct sp_engine;
@@ -63,6 +65,13 @@ struct sp_engine;
 /* A worker: one thread's scratch and counts; the team (team.h) knows the workers by pointer and keeps
  * its side of each in tm, whose parts the others read (joined, seen) lie on cache lines of their
  * own, so that a child made by one costs the other no cache miss (docs/performance.md). */
+/* Where a job cut by its budget was, one entry per depth of its stack (engine.c's trail). */
+typedef struct sp_trail {
+    uint64_t parent[2], child[2]; /* the node and the child it was searching */
+    uint32_t th[2];               /* the child's thresholds (pn, dn) */
+    uint32_t stamp;               /* the job that wrote it; 0: used */
+} sp_trail;
+
 typedef struct sp_worker {
     _Alignas(64) struct sp_engine *eng;
     sp_canon_ctx *canon;
@@ -73,6 +82,9 @@ typedef struct sp_worker {
     _Atomic uint64_t tt_probes, tt_hits;
     uint64_t next_check; /* node count at which to look at the clock and the stop flag */
     uint64_t job_end;    /* node count at which a job returns with its numbers (sp_engine_job); 0: none */
+    sp_trail *trail;     /* the last cut job's stack, for the next job to go back to */
+    size_t trail_cap;
+    uint32_t trail_stamp, trail_use; /* this job's stamp, and the trail's it follows (0: none) */
     unsigned id;
     bool failed;         /* out of memory: the search gives up with SP_UNKNOWN */
     sp_team_member tm;   /* its side of the team (team.h) */
@@ -161,9 +173,11 @@ sp_outcome sp_engine_job(sp_worker *w, const sp_rules *rules, sp_node *n, uint32
 
 /* One step of a search driven from outside (the farm): resolves n (rewriting it in frame 0), then,
  * when it is a single couple to expand, lists its children in *children (frame 1, numbers from the
- * table) unless that already decides it. SP_SUM: *sub and rest as sp_rules.resolve gives them. */
+ * table) unless that already decides it. SP_SUM: *sub and rest as sp_rules.resolve gives them.
+ * After a job on n cut by its budget, the children are those the job left in frame 0 instead, and
+ * *cut_child says which child it was in (0 for a sum's part; else SIZE_MAX). */
 sp_resolved sp_engine_step(sp_worker *w, const sp_rules *rules, sp_node *n, sp_node *sub, uint32_t rest[2],
-                           sp_frame **children);
+                           sp_frame **children, size_t *cut_child);
 
 /* Adds a child that a team member made ready, unless an equal one is there; 1 added, 0 repeat, -1 out
  * of memory. */

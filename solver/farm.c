@@ -360,7 +360,10 @@ static void take(sp_farm *f, sp_farm_msg *m)
         bool spent = m->nodes >= m->max_nodes, short_of_leaves = f->t[f->root].free < f->o.workers;
         if (m->step != SP_STEP_FAILED && ((spent && ++n->jobs >= f->o.expand_after) || short_of_leaves)) {
             apply_step(f, x, m->step, &m->stepped, m->kids); /* the work is here: grow the tree */
-            f->home[m->worker] = x;
+            /* the worker's next job: where its search was cut, when it says (its trail goes on there) */
+            size_t c = m->stepped.cut_child;
+            const tnode *n = &f->t[x];
+            f->home[m->worker] = (n->kind == INNER || n->kind == SUM) && c < n->n ? n->first + (uint32_t)c : x;
         }
     } else {
         n->pn = m->outcome == SP_WIN ? 0 : INF, n->dn = m->outcome == SP_WIN ? INF : 0;

@@ -150,7 +150,7 @@ static void put(packer *k, const void *v, size_t n)
 static void put32(packer *k, uint32_t v) { put(k, &v, sizeof v); }
 static void put64(packer *k, uint64_t v) { put(k, &v, sizeof v); }
 
-#define PACK_MAGIC 0x53504d31u /* "SPM1" */
+#define PACK_MAGIC 0x53504d32u /* "SPM2" */
 
 size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap)
 {
@@ -166,7 +166,7 @@ size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap)
     put64(&k, m->tok_len), put64(&k, m->nnim), put(&k, m->tok, m->tok_len * sizeof *m->tok);
     put(&k, m->nim, 2 * m->nnim * sizeof *m->nim);
     put32(&k, (uint32_t)m->step), put32(&k, m->stepped.rest[0]), put32(&k, m->stepped.rest[1]);
-    put64(&k, kids), put64(&k, kid_toks);
+    put64(&k, kids), put64(&k, kid_toks), put64(&k, m->stepped.cut_child);
     for (size_t i = 0; i < kids; i++) {
         const sp_step_couple *c = &m->kids[i];
         put32(&k, c->len), put32(&k, c->k), put32(&k, c->pn), put32(&k, c->dn), put32(&k, c->order);
@@ -212,7 +212,7 @@ bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
     get(&r, m->tok, toks * sizeof *m->tok), m->tok_len = toks;
     get(&r, m->nim, 2 * nnim * sizeof *m->nim), m->nnim = nnim;
     m->step = (sp_step_kind)get32(&r), m->stepped.rest[0] = get32(&r), m->stepped.rest[1] = get32(&r);
-    uint64_t kids = get64(&r), kid_toks = get64(&r);
+    uint64_t kids = get64(&r), kid_toks = get64(&r), cut_child = get64(&r);
     if (r.bad || kids > len || kid_toks > len || sp_grow((void **)&m->kids, &m->kids_cap, kids + 1, sizeof *m->kids) ||
         sp_grow((void **)&m->kid_tok, &m->kid_tok_cap, kid_toks + 1, sizeof *m->kid_tok))
         return false;
@@ -227,6 +227,7 @@ bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
         at += c->len;
     }
     m->stepped.children = m->step == SP_STEP_EXPAND ? kids : 0;
+    m->stepped.cut_child = cut_child < (m->step == SP_STEP_SUM ? 1 : m->stepped.children) ? (size_t)cut_child : SIZE_MAX;
     if (m->step == SP_STEP_SUM && kids == 1)
         m->stepped.sub = m->kids[0];
     size_t lands = 0;

@@ -434,7 +434,7 @@ sp_step_kind sp_solver_step(sp_solver *s, const sp_tok *key, size_t len, uint32_
     sp_node_hash(&n, SP_PLAY_NORMAL);
     memset(out, 0, sizeof *out);
     w->failed = false;
-    sp_resolved r = sp_engine_step(w, &sp_rules_normal, &n, &sub, out->rest, &s->step_children);
+    sp_resolved r = sp_engine_step(w, &sp_rules_normal, &n, &sub, out->rest, &s->step_children, &out->cut_child);
     if (w->failed)
         return out->kind = SP_STEP_FAILED;
     if (r == SP_SUM) {

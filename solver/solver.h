@@ -144,6 +144,9 @@ typedef struct sp_step {
     sp_step_couple sub; /* SUM: the part settled first (a land beside its candidate nimber) ... */
     uint32_t rest[2];   /* ... and what the sum's numbers add to the least of the part's two */
     size_t children;    /* EXPAND: how many (sp_solver_step_child) */
+    size_t cut_child;   /* after a job on the couple cut by its budget: the child (EXPAND) or the
+                         * part (SUM: 0) it was in, where the next job takes up its search
+                         * (SIZE_MAX: none) */
 } sp_step;
 /* One step of (P, k): decided from what the solver knows (WIN, LOSS), a sum that waits for a part
  * (SUM), or a single couple whose children it lists (EXPAND), with numbers from its table; FAILED
