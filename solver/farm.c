@@ -21,6 +21,19 @@
 
 typedef enum { LEAF, INNER, SUM, DONE } node_kind;
 
+/* What the leader forwards to every worker with its next job: keys one after another in tok, and per
+ * item `width` numbers in rec, the key's length first; worker w has had the first sent[w] items,
+ * whose keys end at sent_tok[w]. */
+#define FWD_WIDTH_MAX 3
+typedef struct fwd_queue {
+    unsigned width;
+    sp_tok *tok;
+    size_t tok_len, tok_cap;
+    uint32_t *rec;
+    size_t n, cap;
+    size_t *sent, *sent_tok;
+} fwd_queue;
+
 /* A couple of the tree. Children lie side by side (first .. first + n); a SUM has one, its part. A
  * subtree cut off (a node decided, a sum stepped again) is left where it is and never reached again. */
 typedef struct tnode {
@@ -44,13 +57,8 @@ struct sp_farm {
     size_t arena_len, arena_cap;
     uint32_t root;
     bool failed;
-    /* land nimbers to forward: lands in fwd_tok, (length, nimber) pairs in fwd; each worker has read
-     * the first sent[w] of them */
-    sp_tok *fwd_tok;
-    size_t fwd_tok_len, fwd_tok_cap;
-    uint32_t *fwd;
-    size_t nfwd, fwd_cap;
-    size_t *sent_lands, *sent_toks;
+    fwd_queue nimbers;    /* land nimbers to forward: (length, nimber) */
+    fwd_queue couples;    /* decided couples to forward: (length, k, outcome) */
     uint32_t *home;       /* per worker: the node its next job goes below, or NONE */
     uint32_t *path;       /* scratch: a path up the tree */
     size_t path_cap;
@@ -68,20 +76,70 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 
 /* ---------------------------------------------------------------- knowledge */
 
+static bool fwd_init(fwd_queue *q, unsigned width, unsigned workers)
+{
+    assert(width >= 2 && width <= FWD_WIDTH_MAX);
+    q->width = width;
+    q->sent = calloc(workers, sizeof *q->sent);
+    q->sent_tok = calloc(workers, sizeof *q->sent_tok);
+    return q->sent && q->sent_tok;
+}
+
+static void fwd_free(fwd_queue *q)
+{
+    free(q->tok);
+    free(q->rec);
+    free(q->sent);
+    free(q->sent_tok);
+}
+
+/* Queues a key and its numbers (v: width - 1 of them); false when memory is short. */
+static bool fwd_push(fwd_queue *q, const sp_tok *key, uint32_t len, const uint32_t *v)
+{
+    if (sp_grow((void **)&q->tok, &q->tok_cap, q->tok_len + len, sizeof *q->tok) ||
+        sp_grow((void **)&q->rec, &q->cap, q->width * (q->n + 1), sizeof *q->rec))
+        return false;
+    memcpy(q->tok + q->tok_len, key, len * sizeof *key);
+    q->tok_len += len;
+    q->rec[q->width * q->n] = len;
+    memcpy(q->rec + q->width * q->n + 1, v, (q->width - 1) * sizeof *v);
+    q->n++;
+    return true;
+}
+
+/* Adds to m what worker w has not had yet (add: one item), then counts it sent; the items added, or
+ * -1 when memory is short. */
+static long fwd_send(fwd_queue *q, unsigned w, sp_farm_msg *m,
+                     bool (*add)(sp_farm_msg *m, const sp_tok *key, uint32_t len, const uint32_t *v))
+{
+    const sp_tok *key = q->tok + q->sent_tok[w];
+    size_t from = q->sent[w];
+    for (size_t i = from; i < q->n; key += q->rec[q->width * i], i++)
+        if (!add(m, key, q->rec[q->width * i], q->rec + q->width * i + 1))
+            return -1;
+    q->sent[w] = q->n;
+    q->sent_tok[w] = q->tok_len;
+    return (long)(q->n - from);
+}
+
+static bool add_nimber(sp_farm_msg *m, const sp_tok *key, uint32_t len, const uint32_t *v)
+{
+    return sp_farm_msg_add_nimber(m, key, len, v[0]);
+}
+
+static bool add_couple(sp_farm_msg *m, const sp_tok *key, uint32_t len, const uint32_t *v)
+{
+    return sp_farm_msg_add_couple(m, key, len, v[0], (sp_outcome)v[1]);
+}
+
 /* A land nimber the leader learned: kept, and queued for every worker, unless known already. */
 static int learn_nimber(void *arg, const sp_tok *land, uint32_t len, uint32_t nimber)
 {
     sp_farm *f = arg;
     if (!sp_solver_add_nimber(f->leader, land, len, nimber))
         return 0;
-    if (sp_grow((void **)&f->fwd_tok, &f->fwd_tok_cap, f->fwd_tok_len + len, sizeof *f->fwd_tok) ||
-        sp_grow((void **)&f->fwd, &f->fwd_cap, 2 * (f->nfwd + 1), sizeof *f->fwd))
+    if (!fwd_push(&f->nimbers, land, len, &nimber))
         return f->failed = true, -1;
-    memcpy(f->fwd_tok + f->fwd_tok_len, land, len * sizeof *land);
-    f->fwd_tok_len += len;
-    f->fwd[2 * f->nfwd] = len;
-    f->fwd[2 * f->nfwd + 1] = nimber;
-    f->nfwd++;
     return 0;
 }
 
@@ -90,11 +148,15 @@ static const sp_tok *key_of(const sp_farm *f, uint32_t x)
     return f->arena + f->t[x].off;
 }
 
-/* A couple decided: the leader's table keeps it, and a lost single land gives its nimber. */
+/* A couple decided: the leader's table keeps it, every worker is told (another may meet it again,
+ * where its own table would search it anew), and a lost single land gives its nimber. */
 static void learn_outcome(sp_farm *f, uint32_t x, sp_outcome o)
 {
     const tnode *n = &f->t[x];
     sp_solver_add_proven(f->leader, key_of(f, x), n->len, n->k, SP_PLAY_NORMAL, o);
+    const uint32_t v[2] = {n->k, (uint32_t)o};
+    if (!fwd_push(&f->couples, key_of(f, x), n->len, v))
+        f->failed = true;
     if (o == SP_LOSS && n->len > 0 && sp_key_lands(key_of(f, x), n->len, NULL, NULL, 0) == 1)
         learn_nimber(f, key_of(f, x), n->len, n->k);
 }
@@ -317,13 +379,11 @@ static bool post(sp_farm *f, unsigned w, uint32_t x, const uint32_t th[2])
     sp_farm_msg *m = &f->msg;
     if (!sp_farm_msg_start(m, key_of(f, x), n->len, n->k))
         return f->failed = true, false;
-    const sp_tok *land = f->fwd_tok + f->sent_toks[w];
-    for (size_t i = f->sent_lands[w]; i < f->nfwd; land += f->fwd[2 * i], i++)
-        if (!sp_farm_msg_add_nimber(m, land, f->fwd[2 * i], f->fwd[2 * i + 1]))
-            return f->failed = true, false;
-    f->st.nimbers_sent += f->nfwd - f->sent_lands[w];
-    f->sent_lands[w] = f->nfwd;
-    f->sent_toks[w] = f->fwd_tok_len;
+    long nimbers = fwd_send(&f->nimbers, w, m, add_nimber), couples = fwd_send(&f->couples, w, m, add_couple);
+    if (nimbers < 0 || couples < 0)
+        return f->failed = true, false;
+    f->st.nimbers_sent += (uint64_t)nimbers;
+    f->st.couples_sent += (uint64_t)couples;
     m->id = x;
     m->worker = w;
     m->max_nodes = f->o.job_nodes;
@@ -513,10 +573,9 @@ sp_farm *sp_farm_new(const sp_farm_opts *opts)
     lo.progress = NULL;
     f->leader = sp_solver_new(&lo);
     f->driver = sp_farm_driver_new(f->o.driver, f->o.workers, &f->o.worker, f->o.message_seconds, f->o.lost_seconds);
-    f->sent_lands = calloc(f->o.workers, sizeof *f->sent_lands);
-    f->sent_toks = calloc(f->o.workers, sizeof *f->sent_toks);
+    bool queues = fwd_init(&f->nimbers, 2, f->o.workers) && fwd_init(&f->couples, 3, f->o.workers);
     f->home = malloc(f->o.workers * sizeof *f->home);
-    if (!f->leader || !f->driver || !f->sent_lands || !f->sent_toks || !f->home) {
+    if (!f->leader || !f->driver || !queues || !f->home) {
         sp_farm_free(f);
         return NULL;
     }
@@ -536,10 +595,8 @@ void sp_farm_free(sp_farm *f)
     sp_farm_msg_free(&f->msg);
     free(f->t);
     free(f->arena);
-    free(f->fwd_tok);
-    free(f->fwd);
-    free(f->sent_lands);
-    free(f->sent_toks);
+    fwd_free(&f->nimbers);
+    fwd_free(&f->couples);
     free(f->home);
     free(f->path);
     free(f);

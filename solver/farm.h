@@ -5,8 +5,9 @@
  * - the leader grows its tree (seeding) until it has seed_leaves free leaves per worker, then gives
  *   each idle worker the most-proving leaf not held by another (locked while its job runs);
  * - a worker runs df-pn on its leaf with a table of its own for job_nodes nodes and sends back the
- *   leaf's numbers and the land nimbers it proved; the leader forwards those to every other worker
- *   with its next job, so that knowledge spreads without a shared table;
+ *   leaf's numbers and the land nimbers it proved; the leader forwards those, and the couples of its
+ *   tree once decided, to every other worker with its next job, so that knowledge spreads without a
+ *   shared table;
  * - a leaf whose jobs came back unfinished expand_after times is expanded in the leader, so that
  *   the tree grows where the work is;
  * - a worker whose job is not answered within lost_seconds, or ten times the longest job answered
@@ -52,6 +53,7 @@ typedef struct sp_farm_stats {
     uint64_t lost;         /* workers taken for dead, each with its job (MPI), all calls */
     double lost_seconds;   /* how long an unanswered job is waited for */
     uint64_t nimbers_sent; /* land nimbers forwarded to workers */
+    uint64_t couples_sent; /* decided couples of the tree forwarded to workers */
     double seconds;        /* of the last call: wall time, or virtual time when simulated */
     double busy;           /* worker-seconds spent on jobs, all calls */
     unsigned workers;

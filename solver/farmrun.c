@@ -16,7 +16,7 @@
 static void msg_clear(sp_farm_msg *m)
 {
     m->tok_len = m->len = m->k = 0;
-    m->nnim = 0;
+    m->nnim = m->ncpl = m->ctok_len = 0;
     m->outcome = SP_UNKNOWN;
     m->pn = m->dn = 1;
     m->nodes = 0;
@@ -36,17 +36,32 @@ bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t
     return true;
 }
 
+/* Appends a key to the tokens (tok, its length and room) and a record of `width` numbers, the key's
+ * length and then v, to rec (n records, room); false when memory is short. */
+static bool append_item(sp_tok **tok, size_t *tok_len, size_t *tok_cap, uint32_t **rec, size_t *n, size_t *cap,
+                        unsigned width, const sp_tok *key, uint32_t len, const uint32_t *v)
+{
+    if (sp_grow((void **)tok, tok_cap, *tok_len + len, sizeof **tok) ||
+        sp_grow((void **)rec, cap, width * (*n + 1), sizeof **rec))
+        return false;
+    memcpy(*tok + *tok_len, key, len * sizeof *key);
+    *tok_len += len;
+    (*rec)[width * *n] = len;
+    memcpy(*rec + width * *n + 1, v, (width - 1) * sizeof *v);
+    ++*n;
+    return true;
+}
+
 bool sp_farm_msg_add_nimber(sp_farm_msg *m, const sp_tok *land, uint32_t len, uint32_t nimber)
 {
-    if (sp_grow((void **)&m->tok, &m->tok_cap, m->tok_len + len, sizeof *m->tok) ||
-        sp_grow((void **)&m->nim, &m->nim_cap, 2 * (m->nnim + 1), sizeof *m->nim))
-        return false;
-    memcpy(m->tok + m->tok_len, land, len * sizeof *land);
-    m->tok_len += len;
-    m->nim[2 * m->nnim] = len;
-    m->nim[2 * m->nnim + 1] = nimber;
-    m->nnim++;
-    return true;
+    return append_item(&m->tok, &m->tok_len, &m->tok_cap, &m->nim, &m->nnim, &m->nim_cap, 2, land, len, &nimber);
+}
+
+bool sp_farm_msg_add_couple(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k, sp_outcome o)
+{
+    assert(o == SP_WIN || o == SP_LOSS);
+    const uint32_t v[2] = {k, (uint32_t)o};
+    return append_item(&m->ctok, &m->ctok_len, &m->ctok_cap, &m->cpl, &m->ncpl, &m->cpl_cap, 3, key, len, v);
 }
 
 int sp_farm_msg_each_nimber(const sp_farm_msg *m, int (*fn)(void *arg, const sp_tok *land, uint32_t len,
@@ -66,6 +81,8 @@ void sp_farm_msg_free(sp_farm_msg *m)
 {
     free(m->tok);
     free(m->nim);
+    free(m->ctok);
+    free(m->cpl);
     free(m->kids);
     free(m->kid_tok);
     memset(m, 0, sizeof *m);
@@ -111,6 +128,10 @@ void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s)
 {
     double t0 = sp_clock_thread();
     sp_farm_msg_each_nimber(m, add_to_solver, s);
+    const sp_tok *key = m->ctok;
+    for (size_t i = 0; i < m->ncpl; key += m->cpl[3 * i], i++)
+        sp_solver_add_proven(s, key, m->cpl[3 * i], m->cpl[3 * i + 1], SP_PLAY_NORMAL, (sp_outcome)m->cpl[3 * i + 2]);
+    m->ncpl = m->ctok_len = 0; /* read: the result does not carry them back */
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
     uint64_t nodes = st.nodes, mark = sp_solver_nimber_mark(s);
@@ -150,7 +171,7 @@ static void put(packer *k, const void *v, size_t n)
 static void put32(packer *k, uint32_t v) { put(k, &v, sizeof v); }
 static void put64(packer *k, uint64_t v) { put(k, &v, sizeof v); }
 
-#define PACK_MAGIC 0x53504d32u /* "SPM2" */
+#define PACK_MAGIC 0x53504d33u /* "SPM3" */
 
 size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap)
 {
@@ -165,6 +186,8 @@ size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap)
     put(&k, &m->cost, sizeof m->cost);
     put64(&k, m->tok_len), put64(&k, m->nnim), put(&k, m->tok, m->tok_len * sizeof *m->tok);
     put(&k, m->nim, 2 * m->nnim * sizeof *m->nim);
+    put64(&k, m->ctok_len), put64(&k, m->ncpl), put(&k, m->ctok, m->ctok_len * sizeof *m->ctok);
+    put(&k, m->cpl, 3 * m->ncpl * sizeof *m->cpl);
     put32(&k, (uint32_t)m->step), put32(&k, m->stepped.rest[0]), put32(&k, m->stepped.rest[1]);
     put64(&k, kids), put64(&k, kid_toks), put64(&k, m->stepped.cut_child);
     for (size_t i = 0; i < kids; i++) {
@@ -211,6 +234,12 @@ bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
         return false;
     get(&r, m->tok, toks * sizeof *m->tok), m->tok_len = toks;
     get(&r, m->nim, 2 * nnim * sizeof *m->nim), m->nnim = nnim;
+    uint64_t ctoks = get64(&r), ncpl = get64(&r);
+    if (r.bad || ctoks > len || ncpl > len || sp_grow((void **)&m->ctok, &m->ctok_cap, ctoks + 1, sizeof *m->ctok) ||
+        sp_grow((void **)&m->cpl, &m->cpl_cap, 3 * ncpl + 1, sizeof *m->cpl))
+        return false;
+    get(&r, m->ctok, ctoks * sizeof *m->ctok), m->ctok_len = ctoks;
+    get(&r, m->cpl, 3 * ncpl * sizeof *m->cpl), m->ncpl = ncpl;
     m->step = (sp_step_kind)get32(&r), m->stepped.rest[0] = get32(&r), m->stepped.rest[1] = get32(&r);
     uint64_t kids = get64(&r), kid_toks = get64(&r), cut_child = get64(&r);
     if (r.bad || kids > len || kid_toks > len || sp_grow((void **)&m->kids, &m->kids_cap, kids + 1, sizeof *m->kids) ||
@@ -230,10 +259,15 @@ bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len)
     m->stepped.cut_child = cut_child < (m->step == SP_STEP_SUM ? 1 : m->stepped.children) ? (size_t)cut_child : SIZE_MAX;
     if (m->step == SP_STEP_SUM && kids == 1)
         m->stepped.sub = m->kids[0];
-    size_t lands = 0;
+    size_t lands = 0, couples = 0;
     for (size_t i = 0; i < m->nnim; i++)
         lands += m->nim[2 * i];
-    return !r.bad && r.at == len && m->len + lands == m->tok_len && m->step <= SP_STEP_FAILED &&
+    for (size_t i = 0; i < m->ncpl; i++)
+        if (m->cpl[3 * i] > SP_KEY_MAX || (m->cpl[3 * i + 2] != SP_WIN && m->cpl[3 * i + 2] != SP_LOSS))
+            return false;
+        else
+            couples += m->cpl[3 * i];
+    return !r.bad && r.at == len && m->len + lands == m->tok_len && couples == m->ctok_len && m->step <= SP_STEP_FAILED &&
            (m->outcome == SP_UNKNOWN || m->outcome == SP_WIN || m->outcome == SP_LOSS);
 }
 

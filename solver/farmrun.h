@@ -33,6 +33,10 @@ typedef struct sp_farm_msg {
     size_t tok_len, tok_cap;
     uint32_t *nim;        /* per land: its length and its nimber */
     size_t nnim, nim_cap;
+    sp_tok *ctok;         /* decided couples the leader forwards: keys one after another ... */
+    size_t ctok_len, ctok_cap;
+    uint32_t *cpl;        /* ... and per couple its key's length, k and outcome */
+    size_t ncpl, cpl_cap;
     /* a result */
     sp_outcome outcome;
     uint32_t pn, dn;
@@ -56,12 +60,14 @@ typedef struct sp_farm_msg {
 bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k);
 /* Appends a land nimber; false when memory is short. */
 bool sp_farm_msg_add_nimber(sp_farm_msg *m, const sp_tok *land, uint32_t len, uint32_t nimber);
+/* Appends a decided couple (a job carries them to its worker); false when memory is short. */
+bool sp_farm_msg_add_couple(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k, sp_outcome o);
 /* Calls fn on each land nimber of m in turn; stops at the first non-zero return and gives it. */
 int sp_farm_msg_each_nimber(const sp_farm_msg *m, int (*fn)(void *arg, const sp_tok *land, uint32_t len,
                                                             uint32_t nimber), void *arg);
 void sp_farm_msg_free(sp_farm_msg *m);
 
-/* Runs the job m on solver s: its nimbers first, then the search; m becomes the result. */
+/* Runs the job m on solver s: its nimbers and couples first, then the search; m becomes the result. */
 void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s);
 
 /* m as bytes for a driver that sends it (into *buf, grown as needed; its length), and back: false

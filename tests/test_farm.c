@@ -54,6 +54,7 @@ static void check_published(unsigned workers, sp_farm_driver_kind driver)
     sp_farm_stats_get(f, &st);
     ck_assert_uint_gt(st.jobs, 100); /* the work went out as jobs */
     ck_assert_uint_gt(st.nimbers_sent, 0);
+    ck_assert_uint_gt(st.couples_sent, 0);
     sp_farm_free(f);
 }
 
@@ -153,6 +154,7 @@ START_TEST(messages_pack_and_refuse)
     ck_assert(sp_farm_msg_start(&m, key, (uint32_t)len, 3));
     ck_assert(sp_farm_msg_add_nimber(&m, land, (uint32_t)llen, 1));
     ck_assert(sp_farm_msg_add_nimber(&m, key, (uint32_t)len, 0));
+    ck_assert(sp_farm_msg_add_couple(&m, land, (uint32_t)llen, 2, SP_LOSS));
     m.id = 77, m.max_nodes = 5000, m.th[0] = 9, m.th[1] = 11, m.outcome = SP_WIN, m.pn = 0, m.nodes = 123;
     sp_step_couple kids[2] = {{land, (uint32_t)llen, 0, 1, 5, 2}, {key, (uint32_t)len, 2, 3, 4, 1}};
     m.step = SP_STEP_EXPAND, m.stepped.children = 2, m.kids = kids; /* borrowed: not freed below */
@@ -165,6 +167,17 @@ START_TEST(messages_pack_and_refuse)
     ck_assert(!memcmp(back.tok, m.tok, m.tok_len * sizeof *m.tok) && back.nim[2] == len && back.nim[3] == 0);
     ck_assert(back.step == SP_STEP_EXPAND && back.stepped.children == 2 && back.kids[1].k == 2);
     ck_assert(back.kids[0].len == llen && !memcmp(back.kids[0].key, land, llen * sizeof *land));
+    ck_assert(back.ncpl == 1 && back.cpl[0] == llen && back.cpl[1] == 2 && back.cpl[2] == SP_LOSS);
+    ck_assert(back.ctok_len == llen && !memcmp(back.ctok, land, llen * sizeof *land));
+    /* a couple's outcome that is neither win nor loss is refused (it lies just before the step) */
+    size_t at = n - sizeof(uint32_t) * (3 + 5 * 2) - 3 * sizeof(uint64_t) - (len + llen) * sizeof(sp_tok) -
+                sizeof(uint32_t);
+    uint32_t bad = SP_UNKNOWN, was;
+    memcpy(&was, buf + at, sizeof was);
+    ck_assert_uint_eq(was, SP_LOSS);
+    memcpy(buf + at, &bad, sizeof bad);
+    ck_assert(!sp_farm_msg_unpack(&back, buf, n));
+    memcpy(buf + at, &was, sizeof was);
     ck_assert(!sp_farm_msg_unpack(&back, buf, n - 1));
     buf[0] ^= 1;
     ck_assert(!sp_farm_msg_unpack(&back, buf, n));
