@@ -362,12 +362,24 @@ static void trail_shift(sp_worker *w, unsigned d)
         w->trail_use = 0; /* trail and frames out of step: the trail's entries no longer say where */
 }
 
+/* The trail's entry at this depth written by the job of this stamp, or NULL. */
+static sp_trail *trail_entry(const sp_worker *w, unsigned depth, uint32_t stamp)
+{
+    return stamp && depth < w->trail_cap && w->trail[depth].stamp == stamp ? &w->trail[depth] : NULL;
+}
+
+/* Whether f holds the children of the node of hash h as the cut of the job of this stamp left them. */
+static bool frame_cut_by(const sp_frame *f, uint32_t stamp, const uint64_t h[2])
+{
+    return stamp && f->cut_stamp == stamp && same_hash(f->cut_h, h);
+}
+
 /* At a job's start: the trail of the job before it, where the job's node n is one of its nodes. */
 static void trail_start(sp_worker *w, const sp_node *n)
 {
     w->trail_use = 0;
-    for (unsigned d = 0; d < w->trail_cap && w->trail_stamp; d++)
-        if (w->trail[d].stamp == w->trail_stamp && same_hash(w->trail[d].parent, n->h)) {
+    for (unsigned d = 0; d < w->trail_cap; d++)
+        if (trail_entry(w, d, w->trail_stamp) && same_hash(w->trail[d].parent, n->h)) {
             w->trail_use = w->trail_stamp;
             if (d > 0)
                 trail_shift(w, d);
@@ -377,20 +389,14 @@ static void trail_start(sp_worker *w, const sp_node *n)
         w->trail_stamp = 1;
 }
 
-/* Whether f holds the children of the node of hash h as a cut of the trail followed left them. */
-static bool trail_frame(const sp_worker *w, const sp_frame *f, const uint64_t h[2])
-{
-    return w->trail_use && f->cut_stamp == w->trail_use && same_hash(f->cut_h, h);
-}
-
 /* The trail's entry at this depth, taken, when the trail leads through the node `parent` here;
  * NULL when it has none at this depth (a sum's part had none before the trail was kept) or the
  * search is off the trail (which is then dropped). */
 static const sp_trail *trail_at(sp_worker *w, unsigned depth, const uint64_t parent[2])
 {
-    if (!w->trail_use || depth >= w->trail_cap || w->trail[depth].stamp != w->trail_use)
+    sp_trail *t = trail_entry(w, depth, w->trail_use);
+    if (!t)
         return NULL;
-    sp_trail *t = &w->trail[depth];
     t->stamp = 0;
     if (!same_hash(t->parent, parent))
         w->trail_use = 0;
@@ -539,7 +545,7 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
         if (sp_engine_probe(w, n.h, &e) && (e.pn == 0 || e.dn == 0))
             o = e.pn == 0 ? SP_WIN : SP_LOSS;
     }
-    if (o == SP_UNKNOWN && trail_frame(w, f, n0->h)) {
+    if (o == SP_UNKNOWN && frame_cut_by(f, w->trail_use, n0->h)) {
         f->cut_stamp = 0; /* its children as the cut left them: search on */
     } else if (o == SP_UNKNOWN) {
         sp_frame_reset(f);
@@ -595,8 +601,9 @@ sp_resolved sp_engine_step(sp_worker *w, const sp_rules *rules, sp_node *n, sp_n
     *children = NULL;
     *cut_child = SIZE_MAX;
     /* the trail of a job on n just cut, at n: the child (or part) it was in */
-    const sp_trail *t = w->trail_cap && w->trail_stamp && w->trail[0].stamp == w->trail_stamp &&
-                                same_hash(w->trail[0].parent, n->h) ? &w->trail[0] : NULL;
+    const sp_trail *t = trail_entry(w, 0, w->trail_stamp);
+    if (t && !same_hash(t->parent, n->h))
+        t = NULL;
     const uint64_t h0[2] = {n->h[0], n->h[1]};
     sp_resolved r = rules->resolve(w, n, 0, sub, rest);
     if (r == SP_SUM && t && same_hash(t->child, sub->h))
@@ -607,7 +614,7 @@ sp_resolved sp_engine_step(sp_worker *w, const sp_rules *rules, sp_node *n, sp_n
     if (sp_engine_probe(w, n->h, &e) && (e.pn == 0 || e.dn == 0))
         return e.pn == 0 ? SP_RESOLVED_WIN : SP_RESOLVED_LOSS;
     sp_frame *f = sp_worker_frame(w, 0);
-    if (f && f->cut_stamp && f->cut_stamp == w->trail_stamp && same_hash(f->cut_h, h0)) {
+    if (f && frame_cut_by(f, w->trail_stamp, h0)) {
         /* the job just cut left n's children here: those, as it left them (the frame stays so for
          * the next job) */
         for (size_t i = 0; t && i < f->n; i++)

@@ -62,9 +62,6 @@ typedef struct sp_frame {
 
 struct sp_engine;
 
-/* A worker: one thread's scratch and counts; the team (team.h) knows the workers by pointer and keeps
- * its side of each in tm, whose parts the others read (joined, seen) lie on cache lines of their
- * own, so that a child made by one costs the other no cache miss (docs/performance.md). */
 /* Where a job cut by its budget was, one entry per depth of its stack (engine.c's trail). */
 typedef struct sp_trail {
     uint64_t parent[2], child[2]; /* the node and the child it was searching */
@@ -72,6 +69,9 @@ typedef struct sp_trail {
     uint32_t stamp;               /* the job that wrote it; 0: used */
 } sp_trail;
 
+/* A worker: one thread's scratch and counts; the team (team.h) knows the workers by pointer and keeps
+ * its side of each in tm, whose parts the others read (joined, seen) lie on cache lines of their
+ * own, so that a child made by one costs the other no cache miss (docs/performance.md). */
 typedef struct sp_worker {
     _Alignas(64) struct sp_engine *eng;
     sp_canon_ctx *canon;

@@ -24,7 +24,6 @@ typedef enum { LEAF, INNER, SUM, DONE } node_kind;
 /* What the leader forwards to every worker with its next job: keys one after another in tok, and per
  * item `width` numbers in rec, the key's length first; worker w has had the first sent[w] items,
  * whose keys end at sent_tok[w]. */
-#define FWD_WIDTH_MAX 3
 typedef struct fwd_queue {
     unsigned width;
     sp_tok *tok;
@@ -78,7 +77,7 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 
 static bool fwd_init(fwd_queue *q, unsigned width, unsigned workers)
 {
-    assert(width >= 2 && width <= FWD_WIDTH_MAX);
+    assert(width >= 2);
     q->width = width;
     q->sent = calloc(workers, sizeof *q->sent);
     q->sent_tok = calloc(workers, sizeof *q->sent_tok);
@@ -96,15 +95,7 @@ static void fwd_free(fwd_queue *q)
 /* Queues a key and its numbers (v: width - 1 of them); false when memory is short. */
 static bool fwd_push(fwd_queue *q, const sp_tok *key, uint32_t len, const uint32_t *v)
 {
-    if (sp_grow((void **)&q->tok, &q->tok_cap, q->tok_len + len, sizeof *q->tok) ||
-        sp_grow((void **)&q->rec, &q->cap, q->width * (q->n + 1), sizeof *q->rec))
-        return false;
-    memcpy(q->tok + q->tok_len, key, len * sizeof *key);
-    q->tok_len += len;
-    q->rec[q->width * q->n] = len;
-    memcpy(q->rec + q->width * q->n + 1, v, (q->width - 1) * sizeof *v);
-    q->n++;
-    return true;
+    return sp_farm_keys_append(&q->tok, &q->tok_len, &q->tok_cap, &q->rec, &q->n, &q->cap, q->width, key, len, v);
 }
 
 /* Adds to m what worker w has not had yet (add: one item), then counts it sent; the items added, or

@@ -36,9 +36,7 @@ bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t
     return true;
 }
 
-/* Appends a key to the tokens (tok, its length and room) and a record of `width` numbers, the key's
- * length and then v, to rec (n records, room); false when memory is short. */
-static bool append_item(sp_tok **tok, size_t *tok_len, size_t *tok_cap, uint32_t **rec, size_t *n, size_t *cap,
+bool sp_farm_keys_append(sp_tok **tok, size_t *tok_len, size_t *tok_cap, uint32_t **rec, size_t *n, size_t *cap,
                         unsigned width, const sp_tok *key, uint32_t len, const uint32_t *v)
 {
     if (sp_grow((void **)tok, tok_cap, *tok_len + len, sizeof **tok) ||
@@ -54,14 +52,14 @@ static bool append_item(sp_tok **tok, size_t *tok_len, size_t *tok_cap, uint32_t
 
 bool sp_farm_msg_add_nimber(sp_farm_msg *m, const sp_tok *land, uint32_t len, uint32_t nimber)
 {
-    return append_item(&m->tok, &m->tok_len, &m->tok_cap, &m->nim, &m->nnim, &m->nim_cap, 2, land, len, &nimber);
+    return sp_farm_keys_append(&m->tok, &m->tok_len, &m->tok_cap, &m->nim, &m->nnim, &m->nim_cap, 2, land, len, &nimber);
 }
 
 bool sp_farm_msg_add_couple(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k, sp_outcome o)
 {
     assert(o == SP_WIN || o == SP_LOSS);
     const uint32_t v[2] = {k, (uint32_t)o};
-    return append_item(&m->ctok, &m->ctok_len, &m->ctok_cap, &m->cpl, &m->ncpl, &m->cpl_cap, 3, key, len, v);
+    return sp_farm_keys_append(&m->ctok, &m->ctok_len, &m->ctok_cap, &m->cpl, &m->ncpl, &m->cpl_cap, 3, key, len, v);
 }
 
 int sp_farm_msg_each_nimber(const sp_farm_msg *m, int (*fn)(void *arg, const sp_tok *land, uint32_t len,

@@ -58,6 +58,10 @@ typedef struct sp_farm_msg {
 
 /* Empties m for a new couple (keeping its buffers); false when memory is short. */
 bool sp_farm_msg_start(sp_farm_msg *m, const sp_tok *key, uint32_t len, uint32_t k);
+/* Keys one after another in tok (its length and room) with a record of `width` numbers per key in rec
+ * (n records, room): the key's length, then v. Appends one; false when memory is short. */
+bool sp_farm_keys_append(sp_tok **tok, size_t *tok_len, size_t *tok_cap, uint32_t **rec, size_t *n, size_t *cap,
+                         unsigned width, const sp_tok *key, uint32_t len, const uint32_t *v);
 /* Appends a land nimber; false when memory is short. */
 bool sp_farm_msg_add_nimber(sp_farm_msg *m, const sp_tok *land, uint32_t len, uint32_t nimber);
 /* Appends a decided couple (a job carries them to its worker); false when memory is short. */
