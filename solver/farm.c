@@ -59,6 +59,7 @@ struct sp_farm {
     fwd_queue nimbers;    /* land nimbers to forward: (length, nimber) */
     fwd_queue couples;    /* decided couples to forward: (length, k, outcome) */
     uint32_t *home;       /* per worker: the node its next job goes below, or NONE */
+    uint32_t *job;        /* per worker: the leaf of its job out, or NONE */
     uint32_t *path;       /* scratch: a path up the tree */
     size_t path_cap;
     sp_farm_msg msg;
@@ -381,6 +382,7 @@ static bool post(sp_farm *f, unsigned w, uint32_t x, const uint32_t th[2])
     m->th[0] = th[0], m->th[1] = th[1];
     m->want_step = f->t[f->root].free <= f->o.workers; /* with x taken: fewer free leaves than workers */
     n->worker = (int32_t)w;
+    f->job[w] = x;
     update(f, x);
     sp_farm_driver_post(f->driver, m);
     f->st.jobs++;
@@ -391,6 +393,7 @@ static bool post(sp_farm *f, unsigned w, uint32_t x, const uint32_t th[2])
 static void take(sp_farm *f, sp_farm_msg *m)
 {
     f->st.nodes += m->nodes;
+    f->job[m->worker] = NONE;
     sp_farm_msg_each_nimber(m, learn_nimber, f);
     if (m->failed) {
         f->failed = true;
@@ -420,6 +423,18 @@ static void take(sp_farm *f, sp_farm_msg *m)
         n->pn = m->outcome == SP_WIN ? 0 : INF, n->dn = m->outcome == SP_WIN ? INF : 0;
     }
     update(f, x);
+}
+
+/* Jobs whose leaves the tree has cut off (a node above decided, a sum stepped again), or every job
+ * out (all) are called back: a stale job would keep its worker from work that counts. */
+static void cancel_stale(sp_farm *f, bool all)
+{
+    for (unsigned w = 0; w < f->o.workers; w++)
+        if (f->job[w] != NONE && (all || !alive(f, f->job[w]))) {
+            sp_farm_driver_cancel(f->driver, w);
+            f->job[w] = NONE;
+            f->st.cancelled++;
+        }
 }
 
 /* Grows the tree until each worker has seed_leaves free leaves to choose from, with what the
@@ -466,7 +481,7 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
     f->nt = f->arena_len = 0;
     f->failed = false;
     for (unsigned w = 0; w < f->o.workers; w++)
-        f->home[w] = NONE;
+        f->home[w] = f->job[w] = NONE;
     sp_farm_driver_begin(f->driver);
     f->last_report = sp_clock_now();
     uint64_t steps0 = f->st.leader_steps;
@@ -493,8 +508,10 @@ sp_outcome sp_farm_couple(sp_farm *f, const sp_tok *key, size_t len, uint32_t k)
             continue;
         }
         take(f, m);
+        cancel_stale(f, false);
         report(f);
     }
+    cancel_stale(f, true);
     while (sp_farm_driver_wait(f->driver, &f->msg)) /* the jobs still out: their nimbers count */
         take(f, &f->msg);
     f->st.nodes += f->st.leader_steps - steps0;
@@ -566,12 +583,13 @@ sp_farm *sp_farm_new(const sp_farm_opts *opts)
     f->driver = sp_farm_driver_new(f->o.driver, f->o.workers, &f->o.worker, f->o.message_seconds, f->o.lost_seconds);
     bool queues = fwd_init(&f->nimbers, 2, f->o.workers) && fwd_init(&f->couples, 3, f->o.workers);
     f->home = malloc(f->o.workers * sizeof *f->home);
-    if (!f->leader || !f->driver || !queues || !f->home) {
+    f->job = malloc(f->o.workers * sizeof *f->job);
+    if (!f->leader || !f->driver || !queues || !f->home || !f->job) {
         sp_farm_free(f);
         return NULL;
     }
     for (unsigned w = 0; w < f->o.workers; w++)
-        f->home[w] = NONE;
+        f->home[w] = f->job[w] = NONE;
     f->st.workers = f->o.workers;
     f->st.lost_seconds = f->o.lost_seconds;
     return f;
@@ -589,6 +607,7 @@ void sp_farm_free(sp_farm *f)
     fwd_free(&f->nimbers);
     fwd_free(&f->couples);
     free(f->home);
+    free(f->job);
     free(f->path);
     free(f);
 }

@@ -285,6 +285,7 @@ typedef struct slot {
     sp_farm_msg msg;
     slot_state state;
     double free_at, arrives; /* simulated: when the worker is free again, when its result arrives */
+    double began;            /* simulated: when its job began */
     double posted_at;        /* MPI: when its job went out (wall clock) */
     uint64_t job;            /* MPI: the id of that job */
     pthread_t thread;
@@ -436,6 +437,7 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
         swap_msg(&w->msg, job);
         sp_farm_msg_run(&w->msg, w->solver);
         double start = d->clock + d->message > w->free_at ? d->clock + d->message : w->free_at;
+        w->began = start;
         w->free_at = start + w->msg.cost;
         w->arrives = w->free_at + d->message;
         w->state = DONE;
@@ -448,6 +450,26 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job)
     w->state = POSTED;
     pthread_cond_broadcast(&d->posted);
     pthread_mutex_unlock(&d->lock);
+}
+
+void sp_farm_driver_cancel(sp_farm_driver *d, unsigned w)
+{
+    assert(w < d->n);
+    slot *s = &d->w[w];
+    if (d->kind == SP_FARM_THREADS && s->state == POSTED) {
+        sp_solver_interrupt(s->solver); /* harmless if the job has just ended: the next call resets it */
+    } else if (d->kind == SP_FARM_SIMULATED && s->state == DONE) {
+        leader_worked(d);
+        double at = d->clock + d->message;
+        if (at >= s->free_at)
+            return;
+        double kept = at > s->began ? at - s->began : 0;
+        d->busy -= s->msg.cost - kept;
+        s->msg.nodes = s->msg.cost > 0 ? (uint64_t)((double)s->msg.nodes * (kept / s->msg.cost)) : 0;
+        s->msg.cost = kept;
+        s->free_at = s->began + kept;
+        s->arrives = s->free_at + d->message;
+    }
 }
 
 /* A slow machine (or build) makes every job slow: the wait scales with the jobs seen. */

@@ -105,6 +105,11 @@ bool sp_farm_driver_idle(const sp_farm_driver *d, unsigned w);
 unsigned sp_farm_driver_live(const sp_farm_driver *d);
 /* Hands job (for the idle worker job->worker) to the driver, swapping buffers with it. */
 void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
+/* The job out with worker w is no longer wanted: it ends as soon as it can, and its result still
+ * comes (with its nodes and nimbers). Threads: the worker's search is interrupted. Simulated: the
+ * job is cut where it would have been when the leader's message reached the worker (its cost and
+ * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: the job runs on. */
+void sp_farm_driver_cancel(sp_farm_driver *d, unsigned w);
 /* Waits for the next result and swaps it into *res; false when no job is out. */
 bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res);
 /* Seconds since begin (virtual when simulated), and the worker-seconds spent on jobs. */

@@ -209,6 +209,11 @@ void sp_solver_set_time_limit(sp_solver *s, double seconds)
     s->eng.deadline = seconds > 0 ? sp_clock_now() + seconds : 0;
 }
 
+void sp_solver_interrupt(sp_solver *s)
+{
+    atomic_store(&s->eng.aborted, true);
+}
+
 static void begin_call(sp_solver *s, sp_play play)
 {
     s->play = play;

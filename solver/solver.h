@@ -80,6 +80,10 @@ void sp_solver_free(sp_solver *s);
  * looks at the clock every few nodes (tune.h), so a node in hand is finished first. */
 void sp_solver_set_time_limit(sp_solver *s, double seconds);
 
+/* Ends the call under way in s, if any, as a stop would (SP_UNKNOWN); any thread may call it. A
+ * call that begins after it is not affected. */
+void sp_solver_interrupt(sp_solver *s);
+
 /* Outcome for the player to move in the given position key (canonical.h). */
 sp_outcome sp_solver_outcome(sp_solver *s, const sp_tok *key, size_t len, sp_play play);
 

@@ -116,9 +116,10 @@ static int simulate(const sim_opts *s, unsigned n, unsigned p, const sp_tok *key
     if (o != want)
         return sp_cli_fail("sprouts-bench simulate", "0*%u with %u workers: %s, not %s", n, p,
                            o == SP_UNKNOWN ? "undecided" : o == SP_WIN ? "win" : "loss", want == SP_WIN ? "win" : "loss");
-    printf("n=%u workers=%u speedup=%.2f nodes_ratio=%.2f idle=%.2f seconds=%.2f jobs=%llu leader_steps=%llu\n", n, p,
-           t1 / st.seconds, (double)st.nodes / (double)n1, 1 - st.busy / (p * st.seconds), st.seconds,
-           (unsigned long long)st.jobs, (unsigned long long)st.leader_steps);
+    printf("n=%u workers=%u speedup=%.2f nodes_ratio=%.2f idle=%.2f seconds=%.2f jobs=%llu cancelled=%llu "
+           "leader_steps=%llu\n", n, p, t1 / st.seconds, (double)st.nodes / (double)n1, 1 - st.busy / (p * st.seconds),
+           st.seconds, (unsigned long long)st.jobs, (unsigned long long)st.cancelled,
+           (unsigned long long)st.leader_steps);
     fflush(stdout);
     return 0;
 }

@@ -190,20 +190,21 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
         if (a->nimber)
             printf(", \"nimber\": %d", nimber);
         printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"jobs\": %llu, \"nimbers_sent\": %llu, "
-               "\"couples_sent\": %llu, \"lost\": %llu}\n",
+               "\"couples_sent\": %llu, \"cancelled\": %llu, \"lost\": %llu}\n",
                (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
-               (unsigned long long)st.nimbers_sent, (unsigned long long)st.couples_sent, (unsigned long long)st.lost);
+               (unsigned long long)st.nimbers_sent, (unsigned long long)st.couples_sent,
+               (unsigned long long)st.cancelled, (unsigned long long)st.lost);
         return SP_EXIT_OK;
     }
     printf("position: %s (canonical %s)\nplay: normal\noutcome: %s (the player to move %s)\n", a->pos, canon, out,
            o == SP_WIN ? "wins" : "loses");
     if (a->nimber)
         printf("nimber: %d\n", nimber);
-    printf("work: %llu nodes, %.3f s, %u workers, %llu jobs (%.0f%% of the workers' time busy), %llu land nimbers "
-           "and %llu decided couples forwarded\n",
+    printf("work: %llu nodes, %.3f s, %u workers, %llu jobs (%.0f%% of the workers' time busy; %llu called back), "
+           "%llu land nimbers and %llu decided couples forwarded\n",
            (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
-           st.seconds > 0 ? 100 * st.busy / (st.workers * st.seconds) : 0, (unsigned long long)st.nimbers_sent,
-           (unsigned long long)st.couples_sent);
+           st.seconds > 0 ? 100 * st.busy / (st.workers * st.seconds) : 0, (unsigned long long)st.cancelled,
+           (unsigned long long)st.nimbers_sent, (unsigned long long)st.couples_sent);
     if (st.lost)
         printf("lost: %llu jobs with their workers (no answer in %.0f s; handed out again)\n",
                (unsigned long long)st.lost, st.lost_seconds);
