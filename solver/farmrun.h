@@ -10,7 +10,8 @@
  * - The simulated driver runs each job at once, on the leader's thread, and delivers its result at
  *   the virtual time it would arrive: the worker's clock advances by the job's thread time, the
  *   leader's by its own between calls, a message by message_seconds each way. Since workers share
- *   nothing but messages, what each job knows is exactly what it would know on real machines.
+ *   nothing but messages, what each job knows is exactly what it would know on real machines
+ *   (except after a job called back: sp_farm_driver_cancel).
  */
 #ifndef SP_FARMRUN_H
 #define SP_FARMRUN_H
