@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "expand.h"
@@ -794,9 +795,22 @@ START_TEST(land_cache_changes_no_node)
 }
 END_TEST
 
-/* A search ends with SP_UNKNOWN soon after its time limit has passed or its stop flag is set, and the
- * solver answers again once the limit is lifted or the flag cleared; a limit that does not run out
- * changes nothing, node for node. */
+static atomic_bool call_over;
+
+/* Interrupts the solver arg every 10 ms until call_over: a single interrupt sent before the call
+ * began would be lost (a call that begins after it is not affected). */
+static void *interrupt_until_over(void *arg)
+{
+    while (!atomic_load(&call_over)) {
+        sp_solver_interrupt(arg);
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    }
+    return NULL;
+}
+
+/* A search ends with SP_UNKNOWN soon after its time limit has passed, its stop flag is set or another
+ * thread interrupts it, and the solver answers again once the limit is lifted or the flag cleared,
+ * and at once after an interrupt; a limit that does not run out changes nothing, node for node. */
 START_TEST(time_limit_and_stop_flag)
 {
     atomic_bool stop = false;
@@ -814,6 +828,17 @@ START_TEST(time_limit_and_stop_flag)
     atomic_store(&stop, true);
     ck_assert_int_eq(sp_solver_outcome(s, big, big_len, SP_PLAY_NORMAL), SP_UNKNOWN);
     atomic_store(&stop, false);
+    sp_tok other[SP_KEY_MAX];
+    size_t other_len = spots(11, other);
+    sp_solver_interrupt(s); /* before the call: no effect on it */
+    ck_assert_int_eq(sp_solver_outcome(s, other, other_len, SP_PLAY_NORMAL), SP_WIN);
+    pthread_t th;
+    atomic_store(&call_over, false);
+    ck_assert_int_eq(pthread_create(&th, NULL, interrupt_until_over, s), 0);
+    ck_assert_int_eq(sp_solver_outcome(s, big, big_len, SP_PLAY_NORMAL), SP_UNKNOWN);
+    atomic_store(&call_over, true);
+    pthread_join(th, NULL);
+    ck_assert_int_eq(sp_solver_nimber(s, other, other_len), 1);
     sp_solver_free(s);
     s = sp_solver_new(&o);
     sp_solver_set_time_limit(s, 1000);
