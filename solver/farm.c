@@ -431,9 +431,8 @@ static void cancel_stale(sp_farm *f, bool all)
 {
     for (unsigned w = 0; w < f->o.workers; w++)
         if (f->job[w] != NONE && (all || !alive(f, f->job[w]))) {
-            sp_farm_driver_cancel(f->driver, w);
+            f->st.cancelled += sp_farm_driver_cancel(f->driver, w);
             f->job[w] = NONE;
-            f->st.cancelled++;
         }
 }
 

@@ -109,8 +109,9 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
 /* The job out with worker w is no longer wanted: it ends as soon as it can, and its result still
  * comes (with its nodes and nimbers). Threads: the worker's search is interrupted. Simulated: the
  * job is cut where it would have been when the leader's message reached the worker (its cost and
- * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: the job runs on. */
-void sp_farm_driver_cancel(sp_farm_driver *d, unsigned w);
+ * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: the job runs on.
+ * Whether the job was called back (false over MPI, or when it had ended). */
+bool sp_farm_driver_cancel(sp_farm_driver *d, unsigned w);
 /* Waits for the next result and swaps it into *res; false when no job is out. */
 bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res);
 /* Seconds since begin (virtual when simulated), and the worker-seconds spent on jobs. */
