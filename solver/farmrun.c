@@ -456,24 +456,27 @@ bool sp_farm_driver_cancel(sp_farm_driver *d, unsigned w)
 {
     assert(w < d->n);
     slot *s = &d->w[w];
-    if (d->kind == SP_FARM_THREADS && s->state == POSTED) {
-        sp_solver_interrupt(s->solver); /* harmless if the job has just ended: the next call resets it */
-        return true;
+    if (d->kind == SP_FARM_THREADS) {
+        pthread_mutex_lock(&d->lock); /* its worker thread sets the state when the job ends */
+        bool running = s->state == POSTED;
+        pthread_mutex_unlock(&d->lock);
+        if (running)
+            sp_solver_interrupt(s->solver); /* harmless if the job has just ended: the next call resets it */
+        return running;
     }
-    if (d->kind == SP_FARM_SIMULATED && s->state == DONE) {
-        leader_worked(d);
-        double at = d->clock + d->message;
-        if (at >= s->free_at)
-            return false;
-        double kept = at > s->began ? at - s->began : 0;
-        d->busy -= s->msg.cost - kept;
-        s->msg.nodes = s->msg.cost > 0 ? (uint64_t)((double)s->msg.nodes * (kept / s->msg.cost)) : 0;
-        s->msg.cost = kept;
-        s->free_at = s->began + kept;
-        s->arrives = s->free_at + d->message;
-        return true;
-    }
-    return false;
+    if (d->kind != SP_FARM_SIMULATED || s->state != DONE)
+        return false;
+    leader_worked(d);
+    double at = d->clock + d->message; /* when the call reaches the worker */
+    if (at >= s->free_at)
+        return false;
+    double stop = at > s->began ? at : s->began, kept = stop - s->began;
+    d->busy -= s->msg.cost - kept;
+    s->msg.nodes = s->msg.cost > 0 ? (uint64_t)((double)s->msg.nodes * (kept / s->msg.cost)) : 0;
+    s->msg.cost = kept;
+    s->free_at = stop;
+    s->arrives = stop + d->message;
+    return true;
 }
 
 /* A slow machine (or build) makes every job slow: the wait scales with the jobs seen. */
