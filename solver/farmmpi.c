@@ -1,11 +1,15 @@
 /* farmmpi.c: the farm across machines (farm.h, farmrun.h): rank 0 leads, every other rank serves jobs
  * with a solver of its own; messages are packed farm messages. Stubs in a build without MPI.
+ * While a job runs, a second thread of the worker rank listens for its call-back (MPI at the level
+ * MPI_THREAD_SERIALIZED: the rank's main thread makes no MPI call until that thread has ended).
  * For the tests of lost workers only: SPROUTS_TEST_RANK_DIES=R:N in the environment has rank R kill
  * itself (SIGKILL) when its Nth job comes. */
 #include "farm.h"
 #include "farmrun.h"
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +22,12 @@
 #if SP_HAVE_MPI
 #include <mpi.h>
 
-enum { TAG_CONFIG = 1, TAG_JOB, TAG_RESULT, TAG_QUIT };
+enum { TAG_CONFIG = 1, TAG_JOB, TAG_RESULT, TAG_QUIT, TAG_CANCEL };
 
 static int world = 1, me = 0;
-static bool started;
+static bool started, listens; /* listens: MPI lets a worker rank's second thread call it */
 static bool *forgotten; /* per rank: taken for dead by the leader */
+static uint32_t *posted;  /* the leader's, per rank: jobs sent to it (the last one's number) */
 
 unsigned sp_farm_mpi_ranks(void) { return (unsigned)world; }
 
@@ -61,8 +66,53 @@ static bool any_forgotten(void)
     return false;
 }
 
+/* What a worker rank's listening thread needs: the solver whose search a call-back interrupts, and
+ * the number of the job it runs (a call-back names its job: one for an earlier job comes late). */
+typedef struct listener {
+    sp_solver *s;
+    uint32_t job;
+    atomic_bool done; /* the job has ended: the thread returns */
+} listener;
+
+/* Polls for a call-back, sleeping longer each time up to a millisecond (a blocking receive could
+ * not be left when the job ends by itself). */
+static void *listen_main(void *arg)
+{
+    listener *l = arg;
+    for (long ns = 1000; !atomic_load(&l->done); ns = ns < 1000000 ? 2 * ns : ns) {
+        MPI_Status st;
+        int flag = 0;
+        if (MPI_Iprobe(0, TAG_CANCEL, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+            return NULL;
+        if (!flag) {
+            nanosleep(&(struct timespec){0, ns}, NULL);
+            continue;
+        }
+        uint32_t job = 0;
+        MPI_Recv(&job, (int)sizeof job, MPI_BYTE, 0, TAG_CANCEL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (job == l->job) {
+            sp_solver_interrupt(l->s);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* Runs job number `job` on s, listening meanwhile for its call-back when MPI allows. */
+static void run_job(sp_farm_msg *m, sp_solver *s, uint32_t job)
+{
+    listener l = {s, job, false};
+    pthread_t t;
+    bool listening = listens && pthread_create(&t, NULL, listen_main, &l) == 0;
+    sp_farm_msg_run(m, s);
+    atomic_store(&l.done, true);
+    if (listening)
+        pthread_join(t, NULL);
+}
+
 /* A worker rank: a CONFIG (the solver's budgets) makes its solver anew, a JOB is run and answered,
- * QUIT ends it; false when the QUIT says a rank was lost (then no MPI_Finalize). */
+ * a CANCEL that comes after its job ended is dropped, QUIT ends it; false when the QUIT says a rank
+ * was lost (then no MPI_Finalize). */
 static bool serve(void)
 {
     unsigned jobs = 0, die = dies_at();
@@ -88,6 +138,8 @@ static bool serve(void)
             s = sp_solver_new(&o);
             continue;
         }
+        if (st.MPI_TAG == TAG_CANCEL)
+            continue;
         if (st.MPI_TAG == TAG_JOB && ++jobs == die)
             raise(SIGKILL);
         if (st.MPI_TAG != TAG_JOB || !sp_farm_msg_unpack(&m, buf, (size_t)len)) {
@@ -95,7 +147,7 @@ static bool serve(void)
         } else if (!s) {
             m.failed = true;
         } else {
-            sp_farm_msg_run(&m, s);
+            run_job(&m, s, jobs);
         }
         size_t n = sp_farm_msg_pack(&m, &buf, &cap);
         MPI_Send(buf, (int)n, MPI_BYTE, 0, TAG_RESULT, MPI_COMM_WORLD);
@@ -111,13 +163,15 @@ bool sp_farm_mpi_start(int *argc, char ***argv)
     if (!under_mpirun())
         return false;
     int provided;
-    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
         return false;
     started = true;
+    listens = provided >= MPI_THREAD_SERIALIZED;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN); /* a dead rank is the leader's to handle */
     forgotten = calloc((size_t)world, sizeof *forgotten);
+    posted = calloc((size_t)world, sizeof *posted);
     if (me == 0)
         return false;
     if (serve())
@@ -139,8 +193,8 @@ void sp_farm_mpi_end(void)
         MPI_Abort(MPI_COMM_WORLD, 0);
     }
     MPI_Finalize();
-    free(forgotten);
-    forgotten = NULL;
+    free(forgotten), free(posted);
+    forgotten = NULL, posted = NULL;
     started = false;
 }
 
@@ -159,7 +213,18 @@ bool sp_farm_mpi_configure(const sp_solver_opts *wopts)
 bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job)
 {
     size_t n = sp_farm_msg_pack(job, &out_buf, &out_cap);
+    if (posted && (int)worker + 1 < world)
+        posted[worker + 1]++; /* the worker counts its jobs alike */
     return n && MPI_Send(out_buf, (int)n, MPI_BYTE, (int)worker + 1, TAG_JOB, MPI_COMM_WORLD) == MPI_SUCCESS;
+}
+
+/* Every rank starts MPI alike, so the leader's level is the workers'. */
+bool sp_farm_mpi_cancel(unsigned worker)
+{
+    int r = (int)worker + 1;
+    if (!listens || !posted || r >= world || (forgotten && forgotten[r]))
+        return false;
+    return MPI_Send(&posted[r], (int)sizeof *posted, MPI_BYTE, r, TAG_CANCEL, MPI_COMM_WORLD) == MPI_SUCCESS;
 }
 
 /* Polls, sleeping longer each time up to a millisecond: a blocking probe would wait for ever on a
@@ -194,6 +259,7 @@ bool sp_farm_mpi_start(int *argc, char ***argv) { (void)argc, (void)argv; return
 void sp_farm_mpi_end(void) {}
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts) { (void)wopts; return false; }
 bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job) { (void)worker, (void)job; return false; }
+bool sp_farm_mpi_cancel(unsigned worker) { (void)worker; return false; }
 int sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker, double seconds)
 {
     (void)res, (void)worker, (void)seconds;

@@ -464,7 +464,9 @@ bool sp_farm_driver_cancel(sp_farm_driver *d, unsigned w)
             sp_solver_interrupt(s->solver); /* harmless if the job has just ended: the next call resets it */
         return running;
     }
-    if (d->kind != SP_FARM_SIMULATED || s->state != DONE)
+    if (d->kind == SP_FARM_MPI)
+        return s->state == POSTED && sp_farm_mpi_cancel(w);
+    if (s->state != DONE)
         return false;
     leader_worked(d);
     double at = d->clock + d->message; /* when the call reaches the worker */

@@ -81,11 +81,14 @@ size_t sp_farm_msg_pack(const sp_farm_msg *m, uint8_t **buf, size_t *cap);
 bool sp_farm_msg_unpack(sp_farm_msg *m, const uint8_t *buf, size_t len);
 
 /* The MPI transport (farmmpi.c): the workers' budgets to every worker rank (false without MPI or
- * with one rank), a job to worker w (rank w + 1), and the next result from any within `seconds`
- * (1; 0 when none came; -1 when it cannot be read). A worker taken for dead is forgotten: no
- * message goes to its rank again, not even the one that ends the run. */
+ * with one rank), a job to worker w (rank w + 1), a call-back of the job last posted to w (false
+ * when it cannot be sent, or when MPI gives a rank no second thread to listen for it while its
+ * job runs), and the next result from any within `seconds` (1; 0 when none came; -1 when it cannot
+ * be read). A worker taken for dead is forgotten: no message goes to its rank again, not even the
+ * one that ends the run. */
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts);
 bool sp_farm_mpi_post(unsigned worker, const sp_farm_msg *job);
+bool sp_farm_mpi_cancel(unsigned worker);
 int sp_farm_mpi_wait(sp_farm_msg *res, unsigned *worker, double seconds);
 void sp_farm_mpi_forget(unsigned worker);
 
@@ -109,8 +112,9 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
 /* The job out with worker w is no longer wanted: it ends as soon as it can, and its result still
  * comes (with its nodes and nimbers). Threads: the worker's search is interrupted. Simulated: the
  * job is cut where it would have been when the leader's message reached the worker (its cost and
- * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: the job runs on.
- * Whether the job was called back (false over MPI, or when it had ended). */
+ * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: a message
+ * tells the rank, whose listening thread interrupts the search. Whether the job was called back
+ * (false when it had ended, or over an MPI that gives no listening thread). */
 bool sp_farm_driver_cancel(sp_farm_driver *d, unsigned w);
 /* Waits for the next result and swaps it into *res; false when no job is out. */
 bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res);
