@@ -54,7 +54,7 @@ typedef struct sp_farm_stats {
     double lost_seconds;   /* how long an unanswered job is waited for */
     uint64_t nimbers_sent; /* land nimbers forwarded to workers */
     uint64_t couples_sent; /* decided couples of the tree forwarded to workers */
-    uint64_t cancelled;    /* jobs called back: the tree cut their leaves off, or the call ended */
+    uint64_t cancelled;    /* jobs called back (the tree cut their leaves off, or the call ended; MPI: sent) */
     double seconds;        /* of the last call: wall time, or virtual time when simulated */
     double busy;           /* worker-seconds spent on jobs, all calls */
     unsigned workers;

@@ -114,7 +114,9 @@ void sp_farm_driver_post(sp_farm_driver *d, sp_farm_msg *job);
  * job is cut where it would have been when the leader's message reached the worker (its cost and
  * nodes in proportion; its table keeps the whole job, a little in its favour). MPI: a message
  * tells the rank, whose listening thread interrupts the search. Whether the job was called back
- * (false when it had ended, or over an MPI that gives no listening thread). */
+ * (false when it had ended, or over an MPI that gives no listening thread; over MPI true once the
+ * message is sent, since the leader cannot tell a job that ended while it was on its way, which
+ * the rank then drops). */
 bool sp_farm_driver_cancel(sp_farm_driver *d, unsigned w);
 /* Waits for the next result and swaps it into *res; false when no job is out. */
 bool sp_farm_driver_wait(sp_farm_driver *d, sp_farm_msg *res);
