@@ -567,7 +567,7 @@ static void mid(sp_worker *w, const sp_rules *rules, const sp_node *n0, uint32_t
     if (n.h[0] != n0->h[0] || n.h[1] != n0->h[1])
         store(w, n.h, *pn, *dn, work);
     if (*pn == 0 || *dn == 0)
-        rules->proven(w, &n, *pn == 0 ? SP_WIN : SP_LOSS);
+        rules->proven(w, &n, *pn == 0 ? SP_WIN : SP_LOSS, work);
 }
 
 sp_outcome sp_engine_job(sp_worker *w, const sp_rules *rules, sp_node *n, uint32_t thpn, uint32_t thdn,

@@ -104,8 +104,8 @@ typedef struct sp_rules {
     /* Fills f with the children of n (sp_frame_add_child); returns SP_WIN when a child is known to be
      * lost for its mover, else SP_UNKNOWN. */
     sp_outcome (*expand)(sp_worker *w, const sp_node *n, sp_frame *f);
-    /* Called once n (as resolved) is proven. */
-    void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o);
+    /* Called once n (as resolved) is proven, after `work` nodes of search below it. */
+    void (*proven)(sp_worker *w, const sp_node *n, sp_outcome o, uint64_t work);
 } sp_rules;
 
 typedef struct sp_engine {
@@ -114,6 +114,9 @@ typedef struct sp_engine {
     sp_lcache *lands;      /* the children of the lands expanded lately: the leader's (sp_worker.lands) */
     sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
     sp_nimstore *mis;      /* misère: land key -> id of the land's game */
+    sp_nimstore *mis_lost; /* misère: a land L -> a game g with L + g proven lost after costly search
+                            * (SP_TUNE_MISERE_LOST_WORK nodes or more): saved, so that a stopped
+                            * search keeps its dearest proofs; one game per land */
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */
     unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many
                              * (never below mis_lives: so also the most lives any valued land has) */

@@ -230,9 +230,13 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     return SP_UNKNOWN;
 }
 
-static void misere_proven(sp_worker *w, const sp_node *n, sp_outcome o)
+/* Lands get their values by enumeration, not from proofs; what a proof gives is kept only where it
+ * cost much: a lost land beside its game, for a stopped search to start again from (tables/). */
+static void misere_proven(sp_worker *w, const sp_node *n, sp_outcome o, uint64_t work)
 {
-    (void)w, (void)n, (void)o; /* lands get their values by enumeration, not from proofs */
+    if (o == SP_LOSS && work >= SP_TUNE_MISERE_LOST_WORK && n->len > 0 &&
+        sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
+        sp_nimstore_put(w->eng->mis_lost, n->key, n->len, sp_key_hash64(n->key, n->len), n->k);
 }
 
 const sp_rules sp_rules_misere = {SP_PLAY_MISERE, misere_resolve, misere_expand, misere_proven};

@@ -172,8 +172,9 @@ static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     return sp_team_expand(w, n->key, n->len, n->k, normal_prepare, f);
 }
 
-static void normal_proven(sp_worker *w, const sp_node *n, sp_outcome o)
+static void normal_proven(sp_worker *w, const sp_node *n, sp_outcome o, uint64_t work)
 {
+    (void)work;
     /* a lost couple (L, k) of one land says nimber(L) = k */
     if (o == SP_LOSS && n->len > 0 && sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
         sp_nimstore_put(w->eng->nim, n->key, n->len, sp_key_hash64(n->key, n->len), n->k);

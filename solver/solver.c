@@ -109,6 +109,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->eng.tt = sp_tt_new(tt_bytes);
     s->eng.nim = sp_nimstore_new(nim_bytes);
     s->eng.mis = sp_nimstore_new(nim_bytes); /* untouched memory costs nothing in normal play */
+    s->eng.mis_lost = sp_nimstore_new(store_at_least(nim_bytes / SP_TUNE_LOST_DIV));
     s->eng.games = sp_mg_new(game_bytes);
     s->eng.lands = sp_lcache_new(o && o->lcache_bytes ? o->lcache_bytes : default_lcache_bytes(tt_bytes));
     s->eng.mis_lives = lives < 0 ? 0 : (unsigned)lives;
@@ -116,7 +117,7 @@ sp_solver *sp_solver_new(const sp_solver_opts *o)
     s->workers = aligned_alloc(64, s->threads * sizeof *s->workers); /* sizeof is a multiple of 64 */
     if (s->workers)
         memset(s->workers, 0, s->threads * sizeof *s->workers);
-    if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.games || !s->eng.lands || !s->workers) {
+    if (!s->eng.tt || !s->eng.nim || !s->eng.mis || !s->eng.mis_lost || !s->eng.games || !s->eng.lands || !s->workers) {
         sp_solver_free(s);
         return NULL;
     }
@@ -155,6 +156,7 @@ void sp_solver_free(sp_solver *s)
     sp_tt_free(s->eng.tt);
     sp_nimstore_free(s->eng.nim);
     sp_nimstore_free(s->eng.mis);
+    sp_nimstore_free(s->eng.mis_lost);
     sp_mg_free(s->eng.games);
     sp_lcache_free(s->eng.lands);
     free(s);
@@ -179,8 +181,10 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->games = sp_mg_count(s->eng.games);
     out->sums = sp_mg_sums(s->eng.games);
     out->sum_flushes = sp_mg_flushes(s->eng.games);
-    out->game_bytes = sp_mg_bytes(s->eng.games) + sp_nimstore_bytes(s->eng.mis);
-    out->game_used_bytes = sp_mg_used_bytes(s->eng.games) + sp_nimstore_used_bytes(s->eng.mis);
+    out->mis_lost = sp_nimstore_count(s->eng.mis_lost);
+    out->game_bytes = sp_mg_bytes(s->eng.games) + sp_nimstore_bytes(s->eng.mis) + sp_nimstore_bytes(s->eng.mis_lost);
+    out->game_used_bytes =
+        sp_mg_used_bytes(s->eng.games) + sp_nimstore_used_bytes(s->eng.mis) + sp_nimstore_used_bytes(s->eng.mis_lost);
     sp_lcache_stats lc;
     sp_lcache_get_stats(s->eng.lands, &lc);
     out->lcache_bytes = lc.bytes;
@@ -414,6 +418,24 @@ bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint3
 uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n)
 {
     return sp_mg_canon(s->eng.games, opts, n);
+}
+
+uint64_t sp_solver_lost_mark(sp_solver *s)
+{
+    return sp_nimstore_mark(s->eng.mis_lost);
+}
+
+int sp_solver_each_lost(sp_solver *s, uint64_t from, uint64_t to,
+                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg)
+{
+    return sp_nimstore_each(s->eng.mis_lost, from, to, fn, arg);
+}
+
+bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game)
+{
+    assert(s && key_ok(land, len) && game < sp_mg_count(s->eng.games));
+    sp_solver_add_proven(s, land, len, game, SP_PLAY_MISERE, SP_LOSS);
+    return sp_nimstore_put(s->eng.mis_lost, land, len, sp_key_hash64(land, len), game);
 }
 
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o)

@@ -35,6 +35,7 @@ typedef struct sp_solver_stats {
     size_t nim_bytes, nim_used_bytes;
     int nim_full;         /* the nimber store ran out of room: nimbers proven since are not kept */
     uint64_t mis_lands;   /* misère: lands whose game is stored */
+    uint64_t mis_lost;    /* misère: lands kept as lost beside a game (sp_solver_each_lost) */
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
     uint64_t sum_flushes; /* misère: times the full sum memo was emptied (a cache) */
     size_t game_bytes, game_used_bytes;
@@ -129,6 +130,12 @@ int sp_solver_each_land_game(sp_solver *s, uint64_t from, uint64_t to,
                              int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg);
 bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
 uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
+/* The same for the lands a misère search proved lost beside a game after costly search (a land ->
+ * a game id; one game per land): adding one also records the loss in the transposition table. */
+uint64_t sp_solver_lost_mark(sp_solver *s);
+int sp_solver_each_lost(sp_solver *s, uint64_t from, uint64_t to,
+                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg);
+bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);
 

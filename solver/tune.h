@@ -49,6 +49,10 @@
  * is at most this (sums of large games are what fills the game table). */
 #define SP_TUNE_MISERE_SUM_BIRTHDAY 12
 
+/* A land proven lost beside a game after at least this many nodes of search is kept (and saved by
+ * table runs): the proofs a stopped search would be dearest to lose, few enough to save them all. */
+#define SP_TUNE_MISERE_LOST_WORK 100
+
 /* ---------------------------------------------------------------- memory (solver.c) */
 
 /* The default transposition table: 1/SP_TUNE_TT_DIV of physical memory (SP_TUNE_PHYS_UNKNOWN where
@@ -60,6 +64,8 @@
 /* The default nimber store (and misère land store): tt / SP_TUNE_NIM_DIV; the default misère game
  * table: tt / SP_TUNE_GAME_DIV; neither below SP_TUNE_STORE_MIN. */
 #define SP_TUNE_NIM_DIV 8
+/* The store of lands lost beside a game (misère): a fraction of the nimber store's budget. */
+#define SP_TUNE_LOST_DIV 4
 #define SP_TUNE_GAME_DIV 2
 #define SP_TUNE_STORE_MIN ((size_t)16 << 20)
 

@@ -36,6 +36,7 @@ static const char *kind_name(uint32_t k)
            : k == SP_CHUNKS_PROVEN     ? "misere proven positions"
            : k == SP_CHUNKS_LAND_GAMES ? "misere land games"
            : k == SP_CHUNKS_CERT       ? "certificate facts"
+           : k == SP_CHUNKS_LOST       ? "misere lands lost beside a game"
                                        : "unknown kind";
 }
 
@@ -313,7 +314,7 @@ static int walk_file(walk *w, const char *path, sp_chunks_kind kind)
         rc = sp_store_fail(err, errcap, "%s: a file of %s, expected one of %s", path, kind_name(file_kind),
                            kind_name(kind));
     if (rc == 0 && file_kind != SP_CHUNKS_NIMBERS && file_kind != SP_CHUNKS_PROVEN && file_kind != SP_CHUNKS_LAND_GAMES &&
-        file_kind != SP_CHUNKS_CERT)
+        file_kind != SP_CHUNKS_CERT && file_kind != SP_CHUNKS_LOST)
         rc = sp_store_fail(err, errcap, "%s: a chunk file of unknown kind %u", path, file_kind);
     info->kind = (sp_chunks_kind)file_kind;
     info->end += FILE_HEAD;

@@ -61,41 +61,80 @@ static int number_game(sp_landgames *lg, sp_solver *s, uint32_t g, sp_buf *b, ui
 
 /* ---------------------------------------------------------------- saving */
 
-int sp_landgames_save(sp_landgames *lg, sp_solver *s, const char *path, char *err, size_t errcap)
+/* What one save numbers: the games new to the file, in b, and the solver ids numbered, for undoing
+ * a save that fails. */
+typedef struct numbering {
+    sp_buf games;
+    uint32_t next, *added;
+    size_t nadded, cap;
+} numbering;
+
+/* Numbers the game of each entry of rs and sets its value to that number. */
+static int number_values(sp_landgames *lg, sp_solver *s, sp_keylist_refs *rs, numbering *nb)
 {
-    uint64_t now = sp_solver_land_game_mark(s);
-    sp_keylist_refs nl = {0};
-    sp_buf games = {0}, b = {0};
-    uint32_t next = lg->games, *added = NULL;
-    size_t nadded = 0, cap = 0;
-    int rc = sp_solver_each_land_game(s, lg->saved, now, sp_keylist_refs_add, &nl) ? -1 : 0;
-    for (size_t i = 0; rc == 0 && i < nl.n; i++) {
-        rc = number_game(lg, s, nl.v[i].value, &games, &next, &added, &nadded, &cap);
-        if (rc == 0)
-            nl.v[i].value = lg->file_of[nl.v[i].value];
+    for (size_t i = 0; i < rs->n; i++) {
+        if (number_game(lg, s, rs->v[i].value, &nb->games, &nb->next, &nb->added, &nb->nadded, &nb->cap))
+            return -1;
+        rs->v[i].value = lg->file_of[rs->v[i].value];
     }
-    if (rc == 0 && nl.n) {
-        sp_buf_u32(&b, lg->games);
-        sp_buf_u32(&b, next - lg->games);
-        sp_buf_put(&b, games.data, games.len);
-        sp_keylist_put_sorted(&b, nl.v, nl.n);
-        rc = b.failed || games.failed ? -1 : 0;
-        if (rc)
-            sp_store_fail(err, errcap, "%s: out of memory", path);
-        else
-            rc = sp_chunks_append(path, SP_CHUNKS_LAND_GAMES, b.data, b.len, nl.n, NULL, err, errcap);
-    } else if (rc) {
-        sp_store_fail(err, errcap, "%s: out of memory", path);
-    }
-    if (rc) /* the file did not take them: they are not in it */
-        for (size_t i = 0; i < nadded; i++)
-            lg->file_of[added[i]] = NOT_IN;
-    else
-        lg->games = next, lg->saved = now;
-    sp_buf_free(&games);
+    return 0;
+}
+
+/* Appends a land-games chunk: the games numbered, then the lands of nl. */
+static int append_games(sp_landgames *lg, const numbering *nb, const sp_keylist_refs *nl, const char *path,
+                        char *err, size_t errcap)
+{
+    if (nl->n == 0 && nb->next == lg->games)
+        return 0;
+    sp_buf b = {0};
+    sp_buf_u32(&b, lg->games);
+    sp_buf_u32(&b, nb->next - lg->games);
+    sp_buf_put(&b, nb->games.data, nb->games.len);
+    sp_keylist_put_sorted(&b, nl->v, nl->n);
+    int rc = b.failed || nb->games.failed ? sp_store_fail(err, errcap, "%s: out of memory", path)
+                                          : sp_chunks_append(path, SP_CHUNKS_LAND_GAMES, b.data, b.len, nl->n, NULL,
+                                                             err, errcap);
     sp_buf_free(&b);
-    free(added);
+    return rc ? -1 : 0;
+}
+
+/* Appends a chunk of lost lands (values numbered already). */
+static int append_lost(const sp_keylist_refs *lost, const char *path, char *err, size_t errcap)
+{
+    if (lost->n == 0)
+        return 0;
+    sp_buf b = {0};
+    sp_keylist_put_sorted(&b, lost->v, lost->n);
+    int rc = b.failed ? sp_store_fail(err, errcap, "%s: out of memory", path)
+                      : sp_chunks_append(path, SP_CHUNKS_LOST, b.data, b.len, lost->n, NULL, err, errcap);
+    sp_buf_free(&b);
+    return rc ? -1 : 0;
+}
+
+int sp_landgames_save(sp_landgames *lg, sp_solver *s, const char *path, const char *lost_path, char *err,
+                      size_t errcap)
+{
+    uint64_t now = sp_solver_land_game_mark(s), lost_now = sp_solver_lost_mark(s);
+    sp_keylist_refs nl = {0}, lost = {0};
+    numbering nb = {.next = lg->games};
+    int rc = sp_solver_each_land_game(s, lg->saved, now, sp_keylist_refs_add, &nl) ||
+                     (lost_path && sp_solver_each_lost(s, lg->lost_saved, lost_now, sp_keylist_refs_add, &lost)) ||
+                     number_values(lg, s, &nl, &nb) || number_values(lg, s, &lost, &nb)
+                 ? sp_store_fail(err, errcap, "%s: out of memory", path)
+                 : append_games(lg, &nb, &nl, path, err, errcap);
+    if (rc) { /* the file did not take them: they are not in it */
+        for (size_t i = 0; i < nb.nadded; i++)
+            lg->file_of[nb.added[i]] = NOT_IN;
+    } else {
+        lg->games = nb.next, lg->saved = now;
+        rc = append_lost(&lost, lost_path, err, errcap); /* its games are in the file now, used or not */
+        if (rc == 0 && lost_path)
+            lg->lost_saved = lost_now;
+    }
+    sp_buf_free(&nb.games);
+    free(nb.added);
     free(nl.v);
+    free(lost.v);
     return rc;
 }
 
@@ -190,5 +229,31 @@ int sp_landgames_read(sp_landgames *lg, sp_solver *s, const char *path, sp_chunk
     int rc = sp_chunks_read_payloads(path, SP_CHUNKS_LAND_GAMES, read_chunk, &rd, info, err, errcap);
     free(rd.opts);
     lg->saved = sp_solver_land_game_mark(s);
+    lg->lost_saved = sp_solver_lost_mark(s);
+    return rc ? -1 : 0;
+}
+
+typedef struct lost_reading {
+    sp_landgames *lg;
+    sp_solver *s;
+} lost_reading;
+
+static int read_lost(void *arg, const sp_tok *key, size_t len, uint32_t game)
+{
+    lost_reading *lr = arg;
+    if (game >= lr->lg->games || sp_key_lands(key, len, NULL, NULL, 0) != 1)
+        return -1;
+    uint32_t g = lr->lg->solver_of[game];
+    if (g != SP_GAME_NONE && sp_solver_add_lost(lr->s, key, len, g))
+        lr->lg->lost_read++;
+    return 0;
+}
+
+int sp_landgames_read_lost(sp_landgames *lg, sp_solver *s, const char *path, sp_chunks_info *info, char *err,
+                           size_t errcap)
+{
+    lost_reading lr = {lg, s};
+    int rc = sp_chunks_read(path, SP_CHUNKS_LOST, read_lost, &lr, info, err, errcap);
+    lg->lost_saved = sp_solver_lost_mark(s);
     return rc ? -1 : 0;
 }

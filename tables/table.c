@@ -165,12 +165,14 @@ static int save_proven(run *r)
     return rc;
 }
 
-/* Saves the misère land games stored since the last save. */
+/* Saves the misère land games stored since the last save, and the lands the search proved lost
+ * beside a game since (none under --base-only, which trusts no search of its own across runs). */
 static int save_land_games(run *r)
 {
-    char path[4096];
-    return sp_landgames_save(&r->lands, r->s, state_file(r, path, sizeof path, "misere-lands", "chunks"), r->err,
-                             sizeof r->err);
+    char path[4096], lost[4096];
+    return sp_landgames_save(&r->lands, r->s, state_file(r, path, sizeof path, "misere-lands", "chunks"),
+                             r->o->base_only ? NULL : state_file(r, lost, sizeof lost, "misere-lost", "chunks"),
+                             r->err, sizeof r->err);
 }
 
 static int save_stores(run *r)
@@ -688,6 +690,11 @@ static int open_solver(run *r, sp_solver_opts *so)
     sp_chunks_info info;
     if (rc == 0 && access(state_file(r, path, sizeof path, "misere-lands", "chunks"), F_OK) == 0) {
         rc = sp_landgames_read(&r->lands, r->s, path, &info, r->err, sizeof r->err);
+        if (rc == 0 && info.torn)
+            fprintf(r->o->log, "sprouts table: %s\n", info.warning);
+    }
+    if (rc == 0 && !r->o->base_only && access(state_file(r, path, sizeof path, "misere-lost", "chunks"), F_OK) == 0) {
+        rc = sp_landgames_read_lost(&r->lands, r->s, path, &info, r->err, sizeof r->err);
         if (rc == 0 && info.torn)
             fprintf(r->o->log, "sprouts table: %s\n", info.warning);
     }

@@ -1511,11 +1511,88 @@ START_TEST(misere_land_games_saved_and_read)
     ck_assert_uint_eq(seen.lands, lg.read);
     /* nothing new since the reading: a save writes nothing */
     size_t before = sp_chunks_size(path);
-    ck_assert_int_eq(sp_landgames_save(&lg, seen.read, path, err, sizeof err), 0);
+    ck_assert_int_eq(sp_landgames_save(&lg, seen.read, path, NULL, err, sizeof err), 0);
     ck_assert_uint_eq(sp_chunks_size(path), before);
     sp_landgames_free(&lg);
     sp_solver_free(seen.read);
     sp_solver_free(seen.fresh);
+}
+END_TEST
+
+typedef struct lost_seen {
+    sp_solver *read, *fresh;
+    unsigned lost;
+} lost_seen;
+
+/* A lost land read back: a solver that never saw the files finds it lost beside the same game. */
+static int really_lost(void *arg, const sp_tok *key, size_t len, unsigned game)
+{
+    lost_seen *seen = arg;
+    uint32_t g = game_in(seen->fresh, seen->read, game);
+    ck_assert_uint_ne(g, SP_GAME_NONE);
+    ck_assert_int_eq(sp_solver_couple(seen->fresh, key, len, g, SP_PLAY_MISERE), SP_LOSS);
+    ck_assert_int_eq(sp_solver_known(seen->read, key, len, game, SP_PLAY_MISERE), SP_LOSS);
+    return ++seen->lost == 40; /* enough: each is a search of its own */
+}
+
+/* A misère table run saves the lands its search proved lost beside a game at some cost, naming the
+ * games by their numbers in the land-games file; read back, each is lost for a solver that computes
+ * it afresh, and the reading solver knows it without search. */
+START_TEST(misere_lost_lands_saved_and_read)
+{
+    char out[512], lands[700], lost[700], err[1024];
+    path_in(out, sizeof out, "lost");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "12", "--tt-mb",
+                    "64", "--threads", "1", "--quiet", "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    snprintf(lands, sizeof lands, "%s/state/misere-lands.chunks", out);
+    snprintf(lost, sizeof lost, "%s/state/misere-lost.chunks", out);
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = 1};
+    lost_seen seen = {sp_solver_new(&o), sp_solver_new(&o), 0};
+    sp_landgames lg;
+    sp_landgames_init(&lg);
+    sp_chunks_info info;
+    ck_assert_msg(sp_landgames_read(&lg, seen.read, lands, &info, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(sp_landgames_read_lost(&lg, seen.read, lost, &info, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_gt(lg.lost_read, 5);
+    ck_assert_uint_eq(lg.lost_read, info.entries);
+    sp_solver_each_lost(seen.read, 0, UINT64_MAX, really_lost, &seen);
+    ck_assert_uint_gt(seen.lost, 5);
+    /* nothing new since the reading: a save writes nothing to either file */
+    size_t had[2] = {sp_chunks_size(lands), sp_chunks_size(lost)};
+    ck_assert_int_eq(sp_landgames_save(&lg, seen.read, lands, lost, err, sizeof err), 0);
+    ck_assert_uint_eq(sp_chunks_size(lands), had[0]);
+    ck_assert_uint_eq(sp_chunks_size(lost), had[1]);
+    sp_landgames_free(&lg);
+    sp_solver_free(seen.read);
+    sp_solver_free(seen.fresh);
+}
+END_TEST
+
+/* A lost land naming a game the land-games file does not hold is refused, and the run says so. */
+START_TEST(misere_lost_land_of_unknown_game_refused)
+{
+    char out[512], path[700], line[1024];
+    path_in(out, sizeof out, "badlost");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "6", "--tt-mb",
+                    "32", "--threads", "1", "--quiet", "--out", out, NULL, NULL};
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    sp_tok key[SP_KEY_MAX];
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    size_t len = sp_test_key(ctx, "0*3", key);
+    sp_canon_ctx_free(ctx);
+    sp_buf b = {0};
+    sp_keylist_put_after(&b, NULL, 0, key, len, 1u << 30);
+    snprintf(path, sizeof path, "%s/state/misere-lost.chunks", out);
+    char err[512];
+    ck_assert_msg(sp_chunks_append(path, SP_CHUNKS_LOST, b.data, b.len, 1, NULL, err, sizeof err) == 0, "%s", err);
+    sp_buf_free(&b);
+    argv[7] = "7", argv[15] = "--resume"; /* a size to search: the state is read */
+    char out2[256];
+    int rc = sp_test_run2(argv, out2, sizeof out2, line, sizeof line);
+    ck_assert_int_ne(rc, 0);
+    ck_assert_msg(strstr(line, "misere-lost.chunks") != NULL && strchr(line, '\n') == strrchr(line, '\n'), "%s",
+                  line);
 }
 END_TEST
 
@@ -2280,6 +2357,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, fact_bases_read_older_forms);
     tcase_add_test(tc, table_writes_fact_bases);
     tcase_add_test(tc, misere_land_games_saved_and_read);
+    tcase_add_test(tc, misere_lost_lands_saved_and_read);
+    tcase_add_test(tc, misere_lost_land_of_unknown_game_refused);
     tcase_add_test(tc, derivable_nimbers_follow_from_the_rest);
     tcase_add_test(tc, verifier_stops_when_told);
     tcase_add_test(tc, builder_stops_when_told);

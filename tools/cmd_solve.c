@@ -151,9 +151,9 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
            (unsigned long long)s->lcache_partial, (unsigned long long)s->lcache_lookups, (double)s->peak_bytes / (1 << 20));
     if (a->misere) /* after the keys both plays share */
         printf(", \"misere_lives\": %u, \"misere_sum_lives\": %u, \"land_values\": %llu, \"games\": %llu, "
-               "\"game_sums\": %llu, \"games_full\": %s",
+               "\"game_sums\": %llu, \"games_full\": %s, \"lost_kept\": %llu",
                s->misere_lives, s->misere_sum_lives, (unsigned long long)s->mis_lands, (unsigned long long)s->games,
-               (unsigned long long)s->sums, s->games_full ? "true" : "false");
+               (unsigned long long)s->sums, s->games_full ? "true" : "false", (unsigned long long)s->mis_lost);
     printf("}\n");
 }
 
