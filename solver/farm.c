@@ -549,13 +549,13 @@ bool sp_farm_learn_nimber(sp_farm *f, const sp_tok *land, size_t len, unsigned n
 
 uint64_t sp_farm_nimber_mark(sp_farm *f)
 {
-    return sp_solver_nimber_mark(f->leader);
+    return sp_solver_mark(f->leader, SP_KEPT_NIMBERS);
 }
 
 int sp_farm_each_nimber(sp_farm *f, uint64_t from, uint64_t to,
                         int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg)
 {
-    return sp_solver_each_nimber(f->leader, from, to, fn, arg);
+    return sp_solver_each(f->leader, SP_KEPT_NIMBERS, from, to, fn, arg);
 }
 
 /* ---------------------------------------------------------------- life */

@@ -97,7 +97,7 @@ void sp_farm_set_time_limit(sp_farm *f, double seconds);
 /* What the farm knows, shared with a caller that keeps it (a table run): a land nimber proven
  * elsewhere, learned by the leader and forwarded to every worker with its next job (false when
  * memory is short); and the land nimbers the leader learned between two of its marks (solver.h's
- * sp_solver_nimber_mark and sp_solver_each_nimber, of the leader's store). */
+ * sp_solver_mark and sp_solver_each of SP_KEPT_NIMBERS, the leader's store). */
 bool sp_farm_learn_nimber(sp_farm *f, const sp_tok *land, size_t len, unsigned nimber);
 uint64_t sp_farm_nimber_mark(sp_farm *f);
 int sp_farm_each_nimber(sp_farm *f, uint64_t from, uint64_t to,

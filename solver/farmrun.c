@@ -132,13 +132,13 @@ void sp_farm_msg_run(sp_farm_msg *m, sp_solver *s)
     m->ncpl = m->ctok_len = 0; /* read: the result does not carry them back */
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
-    uint64_t nodes = st.nodes, mark = sp_solver_nimber_mark(s);
+    uint64_t nodes = st.nodes, mark = sp_solver_mark(s, SP_KEPT_NIMBERS);
     m->outcome = sp_solver_job(s, m->tok, m->len, m->k, m->th, m->max_nodes, &m->pn, &m->dn, &m->failed);
     sp_solver_stats_get(s, &st);
     m->nodes = st.nodes - nodes;
     m->tok_len = m->len; /* the nimbers sent have been read: the result carries those proven */
     m->nnim = 0;
-    if (sp_solver_each_nimber(s, mark, sp_solver_nimber_mark(s), add_to_msg, m))
+    if (sp_solver_each(s, SP_KEPT_NIMBERS, mark, sp_solver_mark(s, SP_KEPT_NIMBERS), add_to_msg, m))
         m->failed = true;
     m->step = SP_STEP_FAILED;
     if (m->outcome == SP_UNKNOWN && !m->failed && (m->want_step || (m->max_nodes && m->nodes >= m->max_nodes)) &&

@@ -381,32 +381,27 @@ sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t
     return rlen == len ? SP_UNKNOWN : known_node(s, rest, rlen, k, play);
 }
 
-uint64_t sp_solver_nimber_mark(sp_solver *s)
+static sp_nimstore *kept_store(sp_solver *s, sp_kept which)
 {
-    return sp_nimstore_mark(s->eng.nim);
+    assert(which == SP_KEPT_NIMBERS || which == SP_KEPT_LAND_GAMES || which == SP_KEPT_LOST);
+    return which == SP_KEPT_NIMBERS ? s->eng.nim : which == SP_KEPT_LAND_GAMES ? s->eng.mis : s->eng.mis_lost;
 }
 
-int sp_solver_each_nimber(sp_solver *s, uint64_t from, uint64_t to,
-                          int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg)
+uint64_t sp_solver_mark(sp_solver *s, sp_kept which)
 {
-    return sp_nimstore_each(s->eng.nim, from, to, fn, arg);
+    return sp_nimstore_mark(kept_store(s, which));
+}
+
+int sp_solver_each(sp_solver *s, sp_kept which, uint64_t from, uint64_t to,
+                   int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value), void *arg)
+{
+    return sp_nimstore_each(kept_store(s, which), from, to, fn, arg);
 }
 
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber)
 {
     assert(s && key_ok(land, len));
     return sp_nimstore_put(s->eng.nim, land, len, sp_key_hash64(land, len), nimber);
-}
-
-uint64_t sp_solver_land_game_mark(sp_solver *s)
-{
-    return sp_nimstore_mark(s->eng.mis);
-}
-
-int sp_solver_each_land_game(sp_solver *s, uint64_t from, uint64_t to,
-                             int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg)
-{
-    return sp_nimstore_each(s->eng.mis, from, to, fn, arg);
 }
 
 bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game)
@@ -418,17 +413,6 @@ bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint3
 uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n)
 {
     return sp_mg_canon(s->eng.games, opts, n);
-}
-
-uint64_t sp_solver_lost_mark(sp_solver *s)
-{
-    return sp_nimstore_mark(s->eng.mis_lost);
-}
-
-int sp_solver_each_lost(sp_solver *s, uint64_t from, uint64_t to,
-                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg)
-{
-    return sp_nimstore_each(s->eng.mis_lost, from, to, fn, arg);
 }
 
 bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game)

@@ -35,7 +35,7 @@ typedef struct sp_solver_stats {
     size_t nim_bytes, nim_used_bytes;
     int nim_full;         /* the nimber store ran out of room: nimbers proven since are not kept */
     uint64_t mis_lands;   /* misère: lands whose game is stored */
-    uint64_t mis_lost;    /* misère: lands kept as lost beside a game (sp_solver_each_lost) */
+    uint64_t mis_lost;    /* misère: lands kept as lost beside a game (SP_KEPT_LOST) */
     uint64_t games, sums; /* misère: games in the table, sums in its memo */
     uint64_t sum_flushes; /* misère: times the full sum memo was emptied (a cache) */
     size_t game_bytes, game_used_bytes;
@@ -113,29 +113,27 @@ bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alon
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
 
-/* Persistence of what was learned: the stored land nimbers that lie between two marks of the
- * nimber store's history (nimstore.h; 0 and UINT64_MAX: all of them; a key handed to fn stays valid
- * until the solver is freed), so that a save can write only those stored since the one before; and
- * adding ones read back (they must come from a file this program wrote: they are trusted as proven).
- * Adding returns false when full or already there. */
-uint64_t sp_solver_nimber_mark(sp_solver *s);
-int sp_solver_each_nimber(sp_solver *s, uint64_t from, uint64_t to,
-                          int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned nimber), void *arg);
+/* Persistence of what was learned, kept in three stores of land keys with a value each: */
+typedef enum {
+    SP_KEPT_NIMBERS,    /* land -> its nimber (normal play) */
+    SP_KEPT_LAND_GAMES, /* land -> the id of its misère game */
+    SP_KEPT_LOST,       /* land -> the id of a game beside which a misère search proved it lost after
+                         * costly search (one game per land) */
+} sp_kept;
+/* The entries of a store that lie between two marks of its history (nimstore.h; 0 and UINT64_MAX:
+ * all of them; a key handed to fn stays valid until the solver is freed), so that a save can write
+ * only those stored since the one before; and adding ones read back (they must come from a file
+ * this program wrote: they are trusted as proven; a lost land is also recorded as a loss in the
+ * transposition table). Adding returns false when full or already there. The game with given
+ * options (ids of this solver, in any order; sorted in place) in simplest form, for games read
+ * back: SP_GAME_NONE when an option is SP_GAME_NONE or the game table is full. */
+uint64_t sp_solver_mark(sp_solver *s, sp_kept which);
+int sp_solver_each(sp_solver *s, sp_kept which, uint64_t from, uint64_t to,
+                   int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value), void *arg);
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);
-/* The same for misère play's land games (land key -> game id), and the game with given options
- * (ids of this solver, in any order; sorted in place) in simplest form, for games read back;
- * SP_GAME_NONE when an option is SP_GAME_NONE or the game table is full. */
-uint64_t sp_solver_land_game_mark(sp_solver *s);
-int sp_solver_each_land_game(sp_solver *s, uint64_t from, uint64_t to,
-                             int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg);
 bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
-uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
-/* The same for the lands a misère search proved lost beside a game after costly search (a land ->
- * a game id; one game per land): adding one also records the loss in the transposition table. */
-uint64_t sp_solver_lost_mark(sp_solver *s);
-int sp_solver_each_lost(sp_solver *s, uint64_t from, uint64_t to,
-                        int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned game), void *arg);
 bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
+uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);
 

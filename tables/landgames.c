@@ -114,11 +114,11 @@ static int append_lost(const sp_keylist_refs *lost, const char *path, char *err,
 int sp_landgames_save(sp_landgames *lg, sp_solver *s, const char *path, const char *lost_path, char *err,
                       size_t errcap)
 {
-    uint64_t now = sp_solver_land_game_mark(s), lost_now = sp_solver_lost_mark(s);
+    uint64_t now = sp_solver_mark(s, SP_KEPT_LAND_GAMES), lost_now = sp_solver_mark(s, SP_KEPT_LOST);
     sp_keylist_refs nl = {0}, lost = {0};
     numbering nb = {.next = lg->games};
-    int rc = sp_solver_each_land_game(s, lg->saved, now, sp_keylist_refs_add, &nl) ||
-                     (lost_path && sp_solver_each_lost(s, lg->lost_saved, lost_now, sp_keylist_refs_add, &lost)) ||
+    int rc = sp_solver_each(s, SP_KEPT_LAND_GAMES, lg->saved, now, sp_keylist_refs_add, &nl) ||
+                     (lost_path && sp_solver_each(s, SP_KEPT_LOST, lg->lost_saved, lost_now, sp_keylist_refs_add, &lost)) ||
                      number_values(lg, s, &nl, &nb) || number_values(lg, s, &lost, &nb)
                  ? sp_store_fail(err, errcap, "%s: out of memory", path)
                  : append_games(lg, &nb, &nl, path, err, errcap);
@@ -228,8 +228,8 @@ int sp_landgames_read(sp_landgames *lg, sp_solver *s, const char *path, sp_chunk
     reading rd = {lg, s, NULL, 0, false};
     int rc = sp_chunks_read_payloads(path, SP_CHUNKS_LAND_GAMES, read_chunk, &rd, info, err, errcap);
     free(rd.opts);
-    lg->saved = sp_solver_land_game_mark(s);
-    lg->lost_saved = sp_solver_lost_mark(s);
+    lg->saved = sp_solver_mark(s, SP_KEPT_LAND_GAMES);
+    lg->lost_saved = sp_solver_mark(s, SP_KEPT_LOST);
     return rc ? -1 : 0;
 }
 
@@ -254,6 +254,6 @@ int sp_landgames_read_lost(sp_landgames *lg, sp_solver *s, const char *path, sp_
 {
     lost_reading lr = {lg, s};
     int rc = sp_chunks_read(path, SP_CHUNKS_LOST, read_lost, &lr, info, err, errcap);
-    lg->lost_saved = sp_solver_lost_mark(s);
+    lg->lost_saved = sp_solver_mark(s, SP_KEPT_LOST);
     return rc ? -1 : 0;
 }

@@ -13,7 +13,7 @@
  * - sp_landgames_save() appends the lands the solver stored since the last save (or read), with the
  *   games they need that the file has not; nothing new, nothing written. The mapping of the
  *   solver's ids to the file's numbers is kept in the sp_landgames between calls. Given a second
- *   path, it also appends there the lost lands stored since (sp_solver_each_lost), their games
+ *   path, it also appends there the lost lands stored since (SP_KEPT_LOST), their games
  *   numbered in the land-games file first: a lost land names only games of the file.
  * - sp_landgames_read() gives the solver the file's games (each made again from its options) and
  *   lands. A payload that is malformed (an option or a land's game not below, games that do not

@@ -138,9 +138,9 @@ static int add_costly(void *arg, const sp_tok *key, size_t len, unsigned value)
 /* Saves the land nimbers stored since the last save (of lands of at least --state-lives lives). */
 static int save_nimbers(run *r)
 {
-    uint64_t now = sp_solver_nimber_mark(r->s);
+    uint64_t now = sp_solver_mark(r->s, SP_KEPT_NIMBERS);
     costly c = {{0}, r->o->state_lives};
-    int rc = sp_solver_each_nimber(r->s, r->nim_saved, now, add_costly, &c)
+    int rc = sp_solver_each(r->s, SP_KEPT_NIMBERS, r->nim_saved, now, add_costly, &c)
                  ? sp_store_fail(r->err, sizeof r->err, "out of memory while saving the land nimbers")
                  : save_chunk(r, "nimbers", SP_CHUNKS_NIMBERS, &c.rs, &r->nim_old);
     if (rc == 0)
@@ -484,12 +484,12 @@ static int from_farm(void *arg, const sp_tok *key, size_t len, unsigned nimber)
  * certificate builder); -1 when memory is short. */
 static int share_nimbers(run *r)
 {
-    if (sp_solver_each_nimber(r->s, r->farm_fed, sp_solver_nimber_mark(r->s), to_farm, r->farm))
+    if (sp_solver_each(r->s, SP_KEPT_NIMBERS, r->farm_fed, sp_solver_mark(r->s, SP_KEPT_NIMBERS), to_farm, r->farm))
         return -1;
     uint64_t now = sp_farm_nimber_mark(r->farm);
     sp_farm_each_nimber(r->farm, r->farm_taken, now, from_farm, r->s);
     r->farm_taken = now;
-    r->farm_fed = sp_solver_nimber_mark(r->s); /* what just came from the farm goes back for nothing */
+    r->farm_fed = sp_solver_mark(r->s, SP_KEPT_NIMBERS); /* what just came from the farm goes back for nothing */
     return 0;
 }
 
@@ -698,7 +698,7 @@ static int open_solver(run *r, sp_solver_opts *so)
         if (rc == 0 && info.torn)
             fprintf(r->o->log, "sprouts table: %s\n", info.warning);
     }
-    r->nim_saved = r->nim_old || !r->s ? 0 : sp_solver_nimber_mark(r->s);
+    r->nim_saved = r->nim_old || !r->s ? 0 : sp_solver_mark(r->s, SP_KEPT_NIMBERS);
     r->proven_saved = r->proven_old ? 0 : r->proven.n;
     return rc;
 }

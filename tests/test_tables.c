@@ -1462,6 +1462,14 @@ START_TEST(table_writes_fact_bases)
 }
 END_TEST
 
+/* `sprouts table --play PLAY --from 1 --to TO` on one thread into OUT, quietly; its exit status. */
+static int table_1_to(const char *out, const char *play, const char *to, const char *tt_mb)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", (char *)play, "--from", "1", "--to", (char *)to,
+                    "--tt-mb", (char *)tt_mb, "--threads", "1", "--quiet", "--out", (char *)out, NULL};
+    return run_quiet(argv, NULL);
+}
+
 /* Game g of solver `from`, made in solver `to` from its options (equal games get equal ids). */
 static uint32_t game_in(sp_solver *to, sp_solver *from, uint32_t g)
 {
@@ -1495,9 +1503,7 @@ START_TEST(misere_land_games_saved_and_read)
 {
     char out[512], path[700], err[1024];
     path_in(out, sizeof out, "lands");
-    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "9", "--tt-mb",
-                    "32", "--threads", "1", "--quiet", "--out", out, NULL};
-    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_int_eq(table_1_to(out, "misere", "9", "32"), 0);
     snprintf(path, sizeof path, "%s/state/misere-lands.chunks", out);
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
     land_games_seen seen = {sp_solver_new(&o), sp_solver_new(&o), 0};
@@ -1507,7 +1513,7 @@ START_TEST(misere_land_games_saved_and_read)
     ck_assert_msg(sp_landgames_read(&lg, seen.read, path, &info, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_gt(lg.read, 100);
     ck_assert_uint_eq(lg.read, info.entries);
-    ck_assert_int_eq(sp_solver_each_land_game(seen.read, 0, UINT64_MAX, same_game, &seen), 0);
+    ck_assert_int_eq(sp_solver_each(seen.read, SP_KEPT_LAND_GAMES, 0, UINT64_MAX, same_game, &seen), 0);
     ck_assert_uint_eq(seen.lands, lg.read);
     /* nothing new since the reading: a save writes nothing */
     size_t before = sp_chunks_size(path);
@@ -1519,20 +1525,15 @@ START_TEST(misere_land_games_saved_and_read)
 }
 END_TEST
 
-typedef struct lost_seen {
-    sp_solver *read, *fresh;
-    unsigned lost;
-} lost_seen;
-
 /* A lost land read back: a solver that never saw the files finds it lost beside the same game. */
 static int really_lost(void *arg, const sp_tok *key, size_t len, unsigned game)
 {
-    lost_seen *seen = arg;
+    land_games_seen *seen = arg;
     uint32_t g = game_in(seen->fresh, seen->read, game);
     ck_assert_uint_ne(g, SP_GAME_NONE);
     ck_assert_int_eq(sp_solver_couple(seen->fresh, key, len, g, SP_PLAY_MISERE), SP_LOSS);
     ck_assert_int_eq(sp_solver_known(seen->read, key, len, game, SP_PLAY_MISERE), SP_LOSS);
-    return ++seen->lost == 40; /* enough: each is a search of its own */
+    return ++seen->lands == 40; /* enough: each is a search of its own */
 }
 
 /* A misère table run saves the lands its search proved lost beside a game at some cost, naming the
@@ -1542,13 +1543,11 @@ START_TEST(misere_lost_lands_saved_and_read)
 {
     char out[512], lands[700], lost[700], err[1024];
     path_in(out, sizeof out, "lost");
-    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "12", "--tt-mb",
-                    "64", "--threads", "1", "--quiet", "--out", out, NULL};
-    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_int_eq(table_1_to(out, "misere", "12", "64"), 0);
     snprintf(lands, sizeof lands, "%s/state/misere-lands.chunks", out);
     snprintf(lost, sizeof lost, "%s/state/misere-lost.chunks", out);
     sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = 1};
-    lost_seen seen = {sp_solver_new(&o), sp_solver_new(&o), 0};
+    land_games_seen seen = {sp_solver_new(&o), sp_solver_new(&o), 0};
     sp_landgames lg;
     sp_landgames_init(&lg);
     sp_chunks_info info;
@@ -1556,8 +1555,8 @@ START_TEST(misere_lost_lands_saved_and_read)
     ck_assert_msg(sp_landgames_read_lost(&lg, seen.read, lost, &info, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_gt(lg.lost_read, 5);
     ck_assert_uint_eq(lg.lost_read, info.entries);
-    sp_solver_each_lost(seen.read, 0, UINT64_MAX, really_lost, &seen);
-    ck_assert_uint_gt(seen.lost, 5);
+    sp_solver_each(seen.read, SP_KEPT_LOST, 0, UINT64_MAX, really_lost, &seen);
+    ck_assert_uint_gt(seen.lands, 5);
     /* nothing new since the reading: a save writes nothing to either file */
     size_t had[2] = {sp_chunks_size(lands), sp_chunks_size(lost)};
     ck_assert_int_eq(sp_landgames_save(&lg, seen.read, lands, lost, err, sizeof err), 0);
@@ -1658,9 +1657,7 @@ START_TEST(derivable_nimbers_follow_from_the_rest)
 {
     char out[512], path[700], pruned[700], err[1024];
     path_in(out, sizeof out, "derive");
-    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12", "--tt-mb",
-                    "32", "--threads", "1", "--quiet", "--out", out, NULL};
-    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_int_eq(table_1_to(out, "normal", "12", "32"), 0);
     snprintf(path, sizeof path, "%s/state/nimbers.chunks", out);
     snprintf(pruned, sizeof pruned, "%s/pruned.chunks", out);
     sp_derive_opts d = {.threads = 2};
@@ -1835,7 +1832,7 @@ START_TEST(builder_values_the_lands_it_lacks)
             sp_solver *all = sp_solver_new(&o), *some = sp_solver_new(&o);
             ck_assert_int_ge(sp_solver_nimber(all, key, len), 0);
             seed sd = {some, min_lives};
-            ck_assert_int_eq(sp_solver_each_nimber(all, 0, UINT64_MAX, seed_nimber, &sd), 0);
+            ck_assert_int_eq(sp_solver_each(all, SP_KEPT_NIMBERS, 0, UINT64_MAX, seed_nimber, &sd), 0);
             sp_outcome out = sp_solver_outcome(some, key, len, SP_PLAY_NORMAL);
             sp_cert c;
             char why[1024];
