@@ -317,6 +317,31 @@ START_TEST(table_on_the_farm)
 }
 END_TEST
 
+/* `sprouts solve 0*11 --threads N [--team|--farm]`; the output, which must say a win (0*11 is a
+ * first-player win: Applegate, Jacobson and Sleator). */
+static const char *solve_11(const char *threads, const char *how)
+{
+    char *argv[] = {(char *)sp_test_program, "solve", "0*11", "--threads", (char *)threads, "--tt-mb", "64",
+                    "--quiet", (char *)how, NULL};
+    ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(out, "outcome: win"), "%s", out);
+    return out;
+}
+
+/* --threads N picks the farm from 16 threads on (where it is the faster), the team below; --team and
+ * --farm choose either at any N, not both. */
+START_TEST(threads_pick_the_farm_or_the_team)
+{
+    ck_assert_msg(strstr(solve_11("16", NULL), " 16 workers, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("16", "--team"), " 16 threads, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("15", NULL), " 15 threads, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("2", "--farm"), " 2 workers, "), "%s", out);
+    char *both[] = {(char *)sp_test_program, "solve", "0*5", "--farm", "--team", NULL};
+    ck_assert_int_eq(sp_test_run2(both, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "--farm and --team") && sp_test_lines(err) == 1, "%s", err);
+}
+END_TEST
+
 /* `mpirun -np 3 sprouts table`: rank 0 leads and writes the tables, two worker ranks search. */
 START_TEST(table_over_mpi)
 {
@@ -378,6 +403,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "spots nimbers over mpi", spots_nimbers_over_mpi, setup, teardown, 240);
     sp_test_add_case(s, "killed worker", killed_worker_loses_only_its_job, setup, teardown, 240);
     sp_test_add_case(s, "table on the farm", table_on_the_farm, setup, teardown, 240);
+    sp_test_add_case(s, "threads pick", threads_pick_the_farm_or_the_team, setup, teardown, 120);
     sp_test_add_case(s, "table over mpi", table_over_mpi, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }

@@ -15,7 +15,7 @@
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
     "                         [--threads N] [--tt-mb M] [--nim-mb M] [--game-mb M] [--json]\n"
-    "                         [--quiet] [--farm [--lost-seconds S]]\n"
+    "                         [--quiet] [--farm [--lost-seconds S] | --team]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
@@ -24,7 +24,9 @@ static const char usage[] =
     "  --misere-sum-lives T2  so are the lands of a sum but its largest, up to T2 lives (default 12);\n"
     "               0: no more than T\n"
     "  --nimber     also compute the nimber (normal play only)\n"
-    "  --threads N  search threads (default: all cores)\n"
+    "  --threads N  search threads (default: all cores); normal play on 16 or more runs on the\n"
+    "               farm (below), fewer on the team (the threads share each expansion): the\n"
+    "               faster of the two for N (docs/performance.md)\n"
     "  --tt-mb M    transposition table size in MiB (default: a quarter of memory, at most 4096)\n"
     "  --nim-mb M   nimber store (misère: land store) in MiB (default: an eighth of the table, at\n"
     "               least 16); once full, nimbers proven later are not kept\n"
@@ -33,7 +35,8 @@ static const char usage[] =
     "  --json       print one JSON object instead of text\n"
     "  --farm       normal play: the tree-level parallel search instead (a leader's proof-number\n"
     "               tree, its leaves searched as jobs by --threads workers, each with a table of\n"
-    "               its own, --tt-mb shared out; docs/design.md)\n"
+    "               its own, --tt-mb shared out; docs/design.md), at any --threads\n"
+    "  --team       normal play: the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
     "               job, if more) is lost with its worker, which gets no more jobs (default 600;\n"
     "               give mpirun --mca orte_enable_recovery 1,\n"
@@ -47,7 +50,7 @@ static const char usage[] =
 
 typedef struct solve_args {
     sp_solver_opts opts;
-    int misere, nimber, json, quiet, lives_given, farm;
+    int misere, nimber, json, quiet, lives_given, farm, team;
     double lost_seconds;
     const char *pos;
 } solve_args;
@@ -59,7 +62,7 @@ static int parse(int argc, char **argv, solve_args *a)
         {"misere-lives", required_argument, 0, 'L'}, {"misere-sum-lives", required_argument, 0, 'S'},
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
         {"nim-mb", required_argument, 0, 'N'}, {"game-mb", required_argument, 0, 'G'},
-        {"farm", no_argument, 0, 'F'},         {"help", no_argument, 0, 'h'},
+        {"farm", no_argument, 0, 'F'},         {"team", no_argument, 0, 'M'},   {"help", no_argument, 0, 'h'},
         {"lost-seconds", required_argument, 0, 'l'}, {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
     int c, rc = 0;
@@ -71,6 +74,7 @@ static int parse(int argc, char **argv, solve_args *a)
         case 'j': a->json = 1; break;
         case 'q': a->quiet = 1; break;
         case 'F': a->farm = 1; break;
+        case 'M': a->team = 1; break;
         case 'l': {
             uint64_t secs;
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
@@ -99,6 +103,8 @@ static int parse(int argc, char **argv, solve_args *a)
         return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
     if (a->misere && a->farm)
         return sp_cli_usage(prog, "--farm searches normal play only");
+    if (a->farm && a->team)
+        return sp_cli_usage(prog, "--farm and --team exclude each other");
     if (a->lost_seconds > 0 && a->misere)
         return sp_cli_usage(prog, "--lost-seconds is for the farm, which searches normal play only");
     if (!a->misere && a->lives_given)
@@ -235,7 +241,7 @@ int sp_cmd_solve(int argc, char **argv)
     sp_tool_key_string(key, len, 0, canon, sizeof canon);
 
     sp_signals_catch();
-    if (a.farm || (sp_farm_mpi_ranks() > 1 && !a.misere)) /* under mpirun the ranks are the workers */
+    if (!a.misere && sp_opt_farm_chosen(&a.opts, a.farm, a.team))
         return solve_farm(&a, canon, key, len);
     sp_progress prog_line;
     sp_progress_init(&prog_line, a.pos, a.quiet ? NULL : stderr);

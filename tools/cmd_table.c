@@ -15,7 +15,7 @@ static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
-    "                     [--farm] [--lost-seconds S] [--quiet]\n"
+    "                     [--farm [--lost-seconds S] | --team] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -66,7 +66,9 @@ static const char usage[] =
     "                  --help'): --threads workers, each with a share of --tt-mb and a nimber store\n"
     "                  as large as the run's; certificates are still built by one solver. Under\n"
     "                  'mpirun -np R' the farm is on by itself: rank 0 leads and writes DIR, the\n"
-    "                  other ranks are its workers (misère play runs on rank 0 alone)\n"
+    "                  other ranks are its workers (misère play runs on rank 0 alone). On 16\n"
+    "                  --threads or more (all cores when not given) it is on unless --team\n"
+    "  --team          normal play on the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
     "                  job) is lost with its worker (default 600; see 'sprouts solve --help')\n"
     "  --quiet         no progress lines on stderr\n"
@@ -92,7 +94,7 @@ static int parse_n(const char *prog, const char *opt, const char *arg, unsigned 
 }
 
 typedef struct farm_args {
-    int farm;
+    int farm, team;
     double lost_seconds;
 } farm_args;
 
@@ -110,7 +112,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"recertify", no_argument, 0, 'C'},
         {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
-        {0, 0, 0, 0}};
+        {"team", no_argument, 0, 'A'},          {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -133,6 +135,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         case 'B': o->base_only = 1; break;
         case 'D': o->minimise_db = optarg; break;
         case 'F': fa->farm = 1; break;
+        case 'A': fa->team = 1; break;
         case 'L':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
                      ? (fa->lost_seconds = (double)secs, 0)
@@ -174,6 +177,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         return sp_cli_usage(prog, "--minimise-db goes with --reminimise");
     if ((fa->farm || fa->lost_seconds > 0) && !o->normal)
         return sp_cli_usage(prog, "--farm and --lost-seconds are for normal play, which the farm searches");
+    if (fa->farm && fa->team)
+        return sp_cli_usage(prog, "--farm and --team exclude each other");
     return 0;
 }
 
@@ -218,10 +223,11 @@ int sp_cmd_table(int argc, char **argv)
     o.log = stderr;
     command_line(argc, argv, &command); /* before getopt reorders argv */
     o.command = command.s;
-    farm_args fa = {0, 0};
+    farm_args fa = {0, 0, 0};
     sp_farm_opts fo;
     int rc = parse(argc, argv, &o, &fa);
-    if (rc == 0 && (fa.farm || sp_farm_mpi_ranks() > 1)) { /* under mpirun the ranks are the workers */
+    /* under mpirun the ranks are the workers, whatever the play (misère runs on rank 0 alone) */
+    if (rc == 0 && (sp_farm_mpi_ranks() > 1 || (o.normal && sp_opt_farm_chosen(&o.solver, fa.farm, fa.team)))) {
         sp_opt_farm(&o.solver, fa.lost_seconds, &fo);
         o.farm = &fo;
     }

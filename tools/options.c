@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tune.h"
 
 int sp_opt_threads(const char *prog, const char *arg, sp_solver_opts *opts)
 {
@@ -49,11 +50,21 @@ int sp_opt_misere_lives(const char *prog, const char *name, const char *arg, int
     return 0;
 }
 
-void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo)
+/* --threads, or all cores when it is not given. */
+static unsigned threads_of(const sp_solver_opts *so)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    *fo = (sp_farm_opts){.workers = so->threads ? so->threads : cores > 0 ? (unsigned)cores : 1,
-                         .driver = SP_FARM_THREADS, .lost_seconds = lost_seconds};
+    return so->threads ? so->threads : cores > 0 ? (unsigned)cores : 1;
+}
+
+bool sp_opt_farm_chosen(const sp_solver_opts *so, int farm, int team)
+{
+    return farm || sp_farm_mpi_ranks() > 1 || (!team && threads_of(so) >= SP_TUNE_FARM_THREADS);
+}
+
+void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo)
+{
+    *fo = (sp_farm_opts){.workers = threads_of(so), .driver = SP_FARM_THREADS, .lost_seconds = lost_seconds};
     if (sp_farm_mpi_ranks() > 1) /* under mpirun: every other rank is a worker (and --threads unused) */
         fo->workers = sp_farm_mpi_ranks() - 1, fo->driver = SP_FARM_MPI;
     size_t tt = so->tt_bytes ? so->tt_bytes : sp_solver_default_tt_bytes();

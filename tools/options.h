@@ -3,6 +3,8 @@
 #ifndef SP_OPTIONS_H
 #define SP_OPTIONS_H
 
+#include <stdbool.h>
+
 #include "farm.h"
 #include "solver.h"
 
@@ -20,5 +22,10 @@ int sp_opt_misere_lives(const char *prog, const char *name, const char *arg, int
  * 0), or under mpirun every rank but the leader's; each worker and the leader get a share of --tt-mb
  * and --nim-mb; the stop flag, the progress callback and its argument stay to set. */
 void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo);
+
+/* Whether normal play's searches run on the farm: asked for (--farm), under mpirun, or on
+ * --threads N (all cores when not given) of at least SP_TUNE_FARM_THREADS unless the team is asked
+ * for (--team): where the farm is measured (simulated) to be faster (solver/tune.h). */
+bool sp_opt_farm_chosen(const sp_solver_opts *so, int farm, int team);
 
 #endif
