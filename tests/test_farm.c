@@ -220,11 +220,13 @@ static bool mpi_at_hand(void)
 
 static unsigned long mpi_called_back; /* jobs called back in the runs of mpi_nimber, all together */
 
-/* `mpirun -np 3 sprouts solve POS --nimber`: rank 0 leads, two worker ranks; the nimber it prints. */
+/* `mpirun -np 3 sprouts solve POS --nimber`: rank 0 leads, two worker ranks; the nimber it prints.
+ * Small tables: meson test sets MALLOC_PERTURB_, which fills every block malloc gives, and a rank
+ * of the default budgets (a third of a quarter of memory each) then spends seconds on it. */
 static int mpi_nimber(const char *pos)
 {
     char *argv[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3",
-                    (char *)sp_test_program, "solve", (char *)pos, "--nimber", "--quiet", NULL};
+                    (char *)sp_test_program, "solve", (char *)pos, "--nimber", "--quiet", "--tt-mb", "96", NULL};
     ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s: %s", pos, err);
     ck_assert_msg(strstr(out, " 2 workers, "), "%s: %s", pos, out);
     const char *at = strstr(out, "nimber: ");
