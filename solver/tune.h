@@ -34,9 +34,9 @@
 #define SP_TUNE_TEAM_MIN_MOVES 4
 
 /* From this many threads on, normal play runs on the farm (farm.h) rather than the team, unless
- * --team: below it the team's speed-up, modelled from one thread's expansions, is above the
- * farm's simulated one, from it on below (docs/performance.md, 2026-12-04). */
-#define SP_TUNE_FARM_THREADS 16
+ * --team: on a 16-core machine the farm was the faster on 8 and 16 threads, the team on 2 and 4
+ * (docs/performance.md, 2026-12-04, second session). */
+#define SP_TUNE_FARM_THREADS 8
 
 /* Below this many children a whole cached list is replayed by the leader alone: a child replayed
  * costs far less than a move, too little to share out. */

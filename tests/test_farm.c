@@ -330,13 +330,13 @@ static const char *solve_11(const char *threads, const char *how)
     return out;
 }
 
-/* --threads N picks the farm from 16 threads on (where it is the faster), the team below; --team and
+/* --threads N picks the farm from SP_TUNE_FARM_THREADS on (where it is the faster), the team below; --team and
  * --farm choose either at any N, not both. */
 START_TEST(threads_pick_the_farm_or_the_team)
 {
-    ck_assert_msg(strstr(solve_11("16", NULL), " 16 workers, "), "%s", out);
-    ck_assert_msg(strstr(solve_11("16", "--team"), " 16 threads, "), "%s", out);
-    ck_assert_msg(strstr(solve_11("15", NULL), " 15 threads, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("8", NULL), " 8 workers, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("8", "--team"), " 8 threads, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("7", NULL), " 7 threads, "), "%s", out);
     ck_assert_msg(strstr(solve_11("2", "--farm"), " 2 workers, "), "%s", out);
     char *both[] = {(char *)sp_test_program, "solve", "0*5", "--farm", "--team", NULL};
     ck_assert_int_eq(sp_test_run2(both, out, sizeof out, err, sizeof err), 2);

@@ -24,7 +24,7 @@ static const char usage[] =
     "  --misere-sum-lives T2  so are the lands of a sum but its largest, up to T2 lives (default 12);\n"
     "               0: no more than T\n"
     "  --nimber     also compute the nimber (normal play only)\n"
-    "  --threads N  search threads (default: all cores); normal play on 16 or more runs on the\n"
+    "  --threads N  search threads (default: all cores); normal play on 8 or more runs on the\n"
     "               farm (below), fewer on the team (the threads share each expansion): the\n"
     "               faster of the two for N (docs/performance.md)\n"
     "  --tt-mb M    transposition table size in MiB (default: a quarter of memory, at most 4096)\n"
