@@ -22,6 +22,14 @@ void sp_node_hash(sp_node *n, sp_play play)
     n->h[1] = h.high64;
 }
 
+void sp_engine_root_moves(const sp_worker *w, unsigned *moves, unsigned *refuted)
+{
+    const sp_frame *f = w->nframes > 0 ? w->frames[0] : NULL; /* allocated at depth 0 first */
+    *moves = *refuted = 0;
+    for (size_t i = 0; f && i < f->n; i++, (*moves)++)
+        *refuted += f->c[i].pn == 0;
+}
+
 sp_frame *sp_worker_frame(sp_worker *w, unsigned depth)
 {
     if (depth >= w->nframes) {

@@ -140,6 +140,11 @@ sp_mg_id sp_misere_land_game(sp_worker *w, const sp_tok *land, size_t len);
 
 void sp_node_hash(sp_node *n, sp_play play);
 
+/* The children of the root of the search the leader w runs or ran last (depth 0), and how many of
+ * them are proven won for their mover: how far a long search has come. Read by w's own thread, or
+ * while it does not search. */
+void sp_engine_root_moves(const sp_worker *w, unsigned *moves, unsigned *refuted);
+
 /* Scratch of depth `depth`; NULL when memory is short. */
 sp_frame *sp_worker_frame(sp_worker *w, unsigned depth);
 void sp_worker_release(sp_worker *w);

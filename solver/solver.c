@@ -200,6 +200,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
     out->misere_sum_birthday = SP_TUNE_MISERE_SUM_BIRTHDAY;
+    sp_engine_root_moves(&s->workers[0], &out->root_moves, &out->root_refuted);
 }
 
 struct sp_lcache *sp_solver_land_cache(sp_solver *s)
@@ -306,6 +307,8 @@ sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_
 {
     assert(s && key_ok(key, len) && (play == SP_PLAY_NORMAL || play == SP_PLAY_MISERE));
     begin_call(s, play);
+    if (s->workers[0].nframes > 0 && s->workers[0].frames[0])
+        sp_frame_reset(s->workers[0].frames[0]); /* the root's children are this call's */
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
     sp_node_hash(&n, play);
     sp_outcome o = prove_parallel(s, play == SP_PLAY_MISERE ? &sp_rules_misere : &sp_rules_normal, &n);

@@ -51,6 +51,9 @@ typedef struct sp_solver_stats {
     unsigned misere_sum_lives; /* and the lands of a sum but the largest, up to this many ... */
     unsigned misere_sum_birthday; /* ... while the birthdays of the sum so far and the land's game
                                    * add up to at most this */
+    unsigned root_moves;   /* the root of the current or last call, once expanded: its children (moves
+                            * up to equivalence); 0: not expanded */
+    unsigned root_refuted; /* ... and those proven won for the opponent (all of them: a loss) */
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {

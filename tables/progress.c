@@ -50,8 +50,11 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
         snprintf(work, sizeof work, "%s, one of its searches at %.0f s, %s nodes in all", p->phase, s->seconds, nodes);
     else
         snprintf(work, sizeof work, "%.0f s, %s nodes, %s nodes/s", s->seconds, nodes, rate);
-    fprintf(p->out, "%s%s: %s, tt %.0f%% full, %s, %.0f MiB%s", p->tty ? "\r" : "", p->label, work,
-            100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored, (double)s->rss_bytes / (1 << 20),
+    char root[64] = ""; /* a loss is proven when every first move is refuted */
+    if (!p->phase && s->root_moves > 0)
+        snprintf(root, sizeof root, ", %u of %u first moves refuted", s->root_refuted, s->root_moves);
+    fprintf(p->out, "%s%s: %s, tt %.0f%% full, %s, %.0f MiB%s%s", p->tty ? "\r" : "", p->label, work,
+            100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored, (double)s->rss_bytes / (1 << 20), root,
             p->tty ? "   " : "\n");
     fflush(p->out);
     p->printed = true;

@@ -85,6 +85,31 @@ START_TEST(node_for_node_whatever_the_threads)
 }
 END_TEST
 
+/* The root's children, as the progress lines count them: a loss refutes every first move, a win
+ * leaves at least one standing (the winning one); both plays, a fresh solver for each size so that
+ * the root is expanded (from 0*5 on neither play decides it without search). */
+START_TEST(root_moves_count_the_refuted)
+{
+    for (int misere = 0; misere < 2; misere++)
+        for (unsigned n = 5; n <= 11; n++) {
+            sp_solver *s = new_solver(1);
+            sp_tok key[SP_KEY_MAX];
+            size_t len = spots(n, key);
+            sp_outcome o = sp_solver_outcome(s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
+            sp_solver_stats st;
+            sp_solver_stats_get(s, &st);
+            ck_assert_msg(st.root_moves > 0, "0*%u misere %d: root not expanded", n, misere);
+            if (o == SP_LOSS)
+                ck_assert_msg(st.root_refuted == st.root_moves, "0*%u misere %d: a loss with %u of %u refuted", n,
+                              misere, st.root_refuted, st.root_moves);
+            else
+                ck_assert_msg(o == SP_WIN && st.root_refuted < st.root_moves, "0*%u misere %d: a win with %u of %u "
+                              "refuted", n, misere, st.root_refuted, st.root_moves);
+            sp_solver_free(s);
+        }
+}
+END_TEST
+
 /* Lemoine and Viennot, "Nimbers are inevitable" (2012): the nimber of 0*n is 0 for n mod 6 in
  * {0, 1, 2} and 1 otherwise, for every n they computed; here n = 1..9. */
 START_TEST(nimbers_of_the_start)
@@ -882,5 +907,6 @@ int main(int argc, char **argv)
     add_case(s, "reference", agrees_with_reference);
     add_case(s, "sums", sums_are_xors);
     add_case(s, "known folds", known_folds_stored_nimbers);
+    add_case(s, "root moves", root_moves_count_the_refuted);
     return sp_test_main(s, argc, argv);
 }

@@ -257,10 +257,14 @@ int sp_cmd_solve(int argc, char **argv)
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
     sp_solver_free(s);
-    if (o == SP_UNKNOWN || nimber < 0)
-        return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes; nothing decided"
-                                                : "out of memory after %llu nodes; nothing decided",
-                           (unsigned long long)st.nodes);
+    if (o == SP_UNKNOWN || nimber < 0) {
+        char root[64] = ""; /* how far the outcome's search came */
+        if (o == SP_UNKNOWN && st.root_moves > 0)
+            snprintf(root, sizeof root, " (%u of %u first moves refuted)", st.root_refuted, st.root_moves);
+        return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes%s; nothing decided"
+                                                : "out of memory after %llu nodes%s; nothing decided",
+                           (unsigned long long)st.nodes, root);
+    }
     (a.json ? print_json : print_text)(&a, canon, o, nimber, &st);
     return SP_EXIT_OK;
 }
