@@ -222,8 +222,8 @@ static void verdict(sp_text *out, const sp_table *t)
     else if (bad)
         sp_text_add(out, "**Counterexample: n = %u does not follow the mod-6 pattern.**\n", bad);
     else if (unsolved)
-        sp_text_add(out, "The mod-6 pattern holds for every size solved in n = %u..%u (%u size%s unsolved within "
-                         "the time limit).\n", lo, hi, unsolved, unsolved == 1 ? "" : "s");
+        sp_text_add(out, "The mod-6 pattern holds for every size solved in n = %u..%u (%u size%s unsolved so "
+                         "far).\n", lo, hi, unsolved, unsolved == 1 ? "" : "s");
     else
         sp_text_add(out, "The mod-6 pattern holds for n = %u..%u.\n", lo, hi);
     unchecked(out, t);

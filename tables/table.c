@@ -44,22 +44,65 @@ typedef struct run {
     size_t proven_saved; /* how many of proven the chunk file has */
     bool nim_old, proven_old; /* read from an older store file, to be replaced by the chunk file */
     double checkpoint;  /* monotonic seconds: when the stores were last saved */
+    struct {            /* the search of an unsolved size under way, whose row each checkpoint writes */
+        sp_row *row;    /* NULL: none */
+        sp_row before;  /* the row as the attempts before left it */
+        uint64_t nodes; /* the solver's (or farm's) node count when the search began */
+        double start;
+        unsigned threads;
+    } now;
     sp_progress progress;
     char date[32], machine[128];
     char err[8192];
 } run;
 
 static int save_stores(run *r);
+static int save_tables(run *r);
+
+/* Seconds between two checkpoints. */
+static double every(const run *r)
+{
+    return r->o->checkpoint > 0 ? r->o->checkpoint : SP_TUNE_CHECKPOINT_SECONDS;
+}
+
+/* Fills the row of an attempt at a size: its outcome, and the work of this attempt added to the
+ * attempts' before (a row is every attempt at its size, so that no work goes unrecorded). */
+static void fill_row(const run *r, sp_row *row, const sp_row *before, sp_outcome o, uint64_t nodes, double seconds,
+                     unsigned threads)
+{
+    memset(row, 0, sizeof *row);
+    row->present = 1;
+    row->nimber = -1;
+    row->seconds = (before->present ? before->seconds : 0) + seconds;
+    row->nodes = (before->present ? before->nodes : 0) + nodes;
+    row->threads = threads;
+    snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
+    snprintf(row->version, sizeof row->version, "%s", r->o->version);
+    snprintf(row->date, sizeof row->date, "%s", r->date);
+    snprintf(row->machine, sizeof row->machine, "%s", r->machine);
+}
+
+/* A checkpoint: the stores, and the row of the size being searched as unsolved with the work so far
+ * (`nodes` the solver's or farm's count now), so that a killed run loses none of it. */
+static void checkpoint(run *r, uint64_t nodes)
+{
+    if (sp_clock_now() - r->checkpoint < every(r))
+        return;
+    if (r->now.row)
+        fill_row(r, r->now.row, &r->now.before, SP_UNKNOWN, nodes - r->now.nodes, sp_clock_now() - r->now.start,
+                 r->now.threads);
+    if (r->now.row ? save_tables(r) : save_stores(r))
+        fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
+}
 
 /* The solver calls this at most once a second, from the thread that stores nimbers: it prints
- * progress and saves the stores now and then (SP_TUNE_CHECKPOINT_SECONDS): the land nimbers are
+ * progress and saves the stores now and then (checkpoint()): the land nimbers are
  * facts of the game, whatever size they were met in. */
 static void on_progress(void *arg, const sp_solver_stats *st)
 {
     run *r = arg;
     sp_progress_line(&r->progress, st);
-    if (sp_clock_now() - r->checkpoint >= SP_TUNE_CHECKPOINT_SECONDS && save_stores(r))
-        fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
+    checkpoint(r, st->nodes);
 }
 
 static int stopped_from_outside(const run *r)
@@ -408,7 +451,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         !r->o->minimise && load_base(r, misere) == 0 && r->have_base[misere] ? &r->base[misere] : NULL;
     /* kept when it rests on the base: a minimised certificate is made from the whole build */
     sp_certify_watch cw = {build_progress, given && !misere ? keep_settled : NULL, r, r->o->stop,
-                           SP_TUNE_CHECKPOINT_SECONDS};
+                           every(r)};
     int rc = sp_certify_given(&c, r->s, given, &cw, why, sizeof why);
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
@@ -498,8 +541,9 @@ static void on_farm_progress(void *arg, const sp_farm_stats *st)
 {
     run *r = arg;
     sp_progress_farm(&r->progress, st);
-    if (sp_clock_now() - r->checkpoint >= SP_TUNE_CHECKPOINT_SECONDS && (share_nimbers(r) || save_stores(r)))
-        fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
+    if (sp_clock_now() - r->checkpoint >= every(r) && share_nimbers(r))
+        fprintf(r->o->log, "sprouts table: checkpoint: out of memory giving the solver the farm's nimbers\n");
+    checkpoint(r, st->nodes);
 }
 
 /* The farm of o->farm, its nimber stores as large as the solver's; -1 when memory is short. */
@@ -528,6 +572,7 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
     if (misere || !r->farm) {
         sp_solver_stats before, st;
         sp_solver_stats_get(r->s, &before);
+        r->now.nodes = before.nodes, r->now.threads = before.threads;
         sp_solver_set_time_limit(r->s, limit); /* for the outcome and the nimber together */
         o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
         *nimber = o == SP_WIN && !misere ? sp_solver_nimber(r->s, key, len) : o == SP_LOSS && !misere ? 0 : -1;
@@ -537,6 +582,7 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
     }
     sp_farm_stats before, st;
     sp_farm_stats_get(r->farm, &before);
+    r->now.nodes = before.nodes, r->now.threads = before.workers;
     sp_farm_set_time_limit(r->farm, limit);
     o = share_nimbers(r) ? SP_UNKNOWN : sp_farm_couple(r->farm, key, len, 0);
     *nimber = o == SP_WIN ? sp_farm_nimber(r->farm, key, len) : o == SP_LOSS ? 0 : -1;
@@ -550,13 +596,14 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
 /* Solves 0*n in one play within `limit` seconds of search (0: none) and fills its row, whose nodes
  * and seconds add up every attempt at the size (a row there is an attempt: unsolved, or solved and
  * solved again for its certificate, which may take one node from the state); returns 1 when
- * stopped from outside in the search (the row is as it was), 2 when stopped after it (the row is
- * filled; verified "stopped" and no certificate when its build or check was stopped). */
+ * stopped from outside in the search (the row of a size not solved before is unsolved with the
+ * work so far, the row of one solved before as it was), 2 when stopped after it (the row is filled;
+ * verified "stopped" and no certificate when its build or check was stopped). */
 static int solve_size(run *r, int misere, unsigned n, double limit)
 {
     sp_row *row = &r->tables[misere].row[n];
-    uint64_t nodes_before = row->present ? row->nodes : 0;
-    double seconds_before = row->present ? row->seconds : 0;
+    const sp_row before = *row;
+    bool solved_before = row->present && strcmp(row->outcome, "unsolved");
     sp_pos p;
     sp_tok key[SP_KEY_MAX];
     sp_canon_ctx *ctx = sp_canon_ctx_new();
@@ -573,20 +620,17 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     int nimber;
     uint64_t nodes;
     unsigned threads;
+    r->now.row = solved_before ? NULL : row, r->now.before = before, r->now.start = t0;
     sp_outcome o = search(r, misere, key, len, limit, &nimber, &nodes, &threads);
+    r->now.row = NULL;
     sp_progress_done(&r->progress);
-    if (stopped_from_outside(r))
+    if (stopped_from_outside(r)) {
+        if (!solved_before) /* else kept whole: no checkpoint wrote it */
+            fill_row(r, row, &before, SP_UNKNOWN, nodes, sp_clock_now() - t0, threads);
         return 1;
-    memset(row, 0, sizeof *row);
-    row->present = 1;
+    }
+    fill_row(r, row, &before, o, nodes, sp_clock_now() - t0, threads);
     row->nimber = nimber;
-    row->seconds = seconds_before + (sp_clock_now() - t0);
-    row->nodes = nodes_before + nodes;
-    row->threads = threads;
-    snprintf(row->outcome, sizeof row->outcome, "%s", o == SP_WIN ? "win" : o == SP_LOSS ? "loss" : "unsolved");
-    snprintf(row->version, sizeof row->version, "%s", r->o->version);
-    snprintf(row->date, sizeof row->date, "%s", r->date);
-    snprintf(row->machine, sizeof row->machine, "%s", r->machine);
     if (o != SP_UNKNOWN) {
         sp_solver_set_time_limit(r->s, 0); /* the certificate is part of the result, not of the time limit */
         certify_row(r, row, misere, n, key, len, o);
@@ -755,8 +799,11 @@ static int attempt(run *r, int misere, unsigned n)
         fprintf(r->o->log, "sprouts table: %s 0*%u again, %.0f s of search this time (%.0f s so far)\n",
                 misere ? "misere" : "normal", n, limit, r->tables[misere].row[n].seconds);
     int stopped = solve_size(r, misere, n, limit);
-    if (stopped == 1)
+    if (stopped == 1) { /* the work of the search so far is in the row */
+        if (save_tables(r))
+            fprintf(r->o->log, "sprouts table: %s\n", r->err);
         return 1;
+    }
     /* a search decided is kept even when its certificate was stopped: --resume finishes it */
     if (save_tables(r)) {
         fprintf(r->o->log, "sprouts table: %s\n", r->err);

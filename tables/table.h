@@ -37,6 +37,8 @@ typedef struct sp_table_opts {
     const char *out;           /* the directory of the tables */
     int resume;
     double time_limit;         /* seconds per size and play (the certificate not included); 0: none */
+    double checkpoint;         /* seconds between the saves of a long size (the stores, and the row of
+                                  the size as unsolved with the work so far); 0: SP_TUNE_CHECKPOINT_SECONDS */
     int retry;                 /* with a time limit: the sizes left unsolved are tried again, the one
                                   of fewest nodes so far first, each attempt with as many seconds as
                                   all before it together, until every size is solved or the run is

@@ -882,7 +882,8 @@ static bool load_nimbers(const char *dir, sp_children *lands, uint32_t **nimbers
 
 /* A run stopped by Ctrl-C in the middle of its first size keeps the land nimbers it had proven: each
  * is one that the whole run proves too, with the same nimber (both runs are one thread, the same
- * search until the stop). Resumed, the run gets the same outcome. */
+ * search until the stop), and the size's row as unsolved with its work. Resumed, the run gets the
+ * same outcome, the row the work of both attempts. */
 START_TEST(ctrl_c_keeps_the_nimbers_proven)
 {
     char fresh[512], stopped[512];
@@ -899,7 +900,8 @@ START_TEST(ctrl_c_keeps_the_nimbers_proven)
     int status;
     waitpid(pid, &status, 0);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1); /* stopped before the end */
-    ck_assert_int_eq(nodes_of_14(stopped), -1);
+    long so_far = nodes_of_14(stopped); /* the row: unsolved, with the work of the stopped search */
+    ck_assert_int_gt(so_far, 0);
     sp_children all, kept;
     uint32_t *all_v, *kept_v;
     sp_children_init(&all);
@@ -917,7 +919,7 @@ START_TEST(ctrl_c_keeps_the_nimbers_proven)
     free(all_v);
     free(kept_v);
     ck_assert_int_eq(run_14(stopped, 1, NULL), 0);
-    ck_assert_int_gt(nodes_of_14(stopped), 0);
+    ck_assert_int_gt(nodes_of_14(stopped), so_far); /* both attempts */
 }
 END_TEST
 
@@ -2068,9 +2070,9 @@ static int run_misere_11(const char *out, int resume, pid_t *child)
     return run_quiet(argv, child);
 }
 
-/* A misère run stopped (Ctrl-C) in the middle of a size saves the land games it has, and --resume
- * finishes the size to the same table as a run that was never stopped (misère 0*11 is a first-player
- * win: Lemoine and Viennot). */
+/* A misère run stopped (Ctrl-C) in the middle of a size saves the land games it has and the size's
+ * row as unsolved with the work so far, and --resume finishes the size to the same table as a run
+ * that was never stopped (misère 0*11 is a first-player win: Lemoine and Viennot). */
 START_TEST(misere_run_stopped_mid_size_resumes)
 {
     char fresh[512], stopped[512], csv[700], a[4096], b[4096], lands[700];
@@ -2092,7 +2094,9 @@ START_TEST(misere_run_stopped_mid_size_resumes)
     char err[512];
     t.misere = 1;
     ck_assert_msg(sp_table_load(&t, stopped, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(!t.row[11].present || !strcmp(t.row[11].verified, "stopped"), "%s", t.row[11].verified);
+    ck_assert_msg(t.row[11].present && (!strcmp(t.row[11].outcome, "unsolved") || !strcmp(t.row[11].verified, "stopped")),
+                  "%s %s", t.row[11].outcome, t.row[11].verified);
+    ck_assert(t.row[11].nodes > 0 && t.row[11].seconds > 0);
     ck_assert_int_eq(run_misere_11(stopped, 1, NULL), 0);
     snprintf(csv, sizeof csv, "%s/misere.csv", fresh);
     results_of(csv, a, sizeof a);
@@ -2100,6 +2104,39 @@ START_TEST(misere_run_stopped_mid_size_resumes)
     results_of(csv, b, sizeof b);
     ck_assert_str_eq(a, b);
     ck_assert_msg(strstr(a, "11 win  W yes;") != NULL, "%s", a);
+}
+END_TEST
+
+/* A misère run killed (SIGKILL: nothing saved at the end) after a checkpoint leaves the size's row
+ * unsolved with the work up to that checkpoint, and --resume solves it with the work of both
+ * attempts in the row (misère 0*12 is a first-player win: Lemoine and Viennot). */
+START_TEST(killed_misere_run_keeps_its_work)
+{
+    char out[512], csv[700];
+    path_in(out, sizeof out, "killed");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "12", "--to", "12", "--tt-mb", "64",
+                    "--threads", "1", "--quiet", "--checkpoint", "1", "--out", out, NULL, NULL};
+    static sp_table t; /* large */
+    char err[512];
+    t.misere = 1;
+    snprintf(csv, sizeof csv, "%s/misere.csv", out);
+    pid_t pid;
+    run_quiet(argv, &pid);
+    for (int i = 0; i < 600 && access(csv, F_OK); i++)
+        usleep(50000); /* the first checkpoint, a second or more into the search */
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(WIFSIGNALED(status), "misère 0*12 ended before it was killed");
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    const sp_row killed = t.row[12];
+    ck_assert_msg(killed.present && !strcmp(killed.outcome, "unsolved"), "%s", killed.outcome);
+    ck_assert(killed.nodes > 0 && killed.seconds > 0);
+    argv[17] = "--resume";
+    ck_assert_int_eq(run_quiet(argv, NULL), 0);
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[12].outcome, "win");
+    ck_assert(t.row[12].nodes > killed.nodes && t.row[12].seconds > killed.seconds);
 }
 END_TEST
 
@@ -2386,6 +2423,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 240);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
+    sp_test_add_case(s, "misere killed", killed_misere_run_keeps_its_work, setup, teardown, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
     return sp_test_main(s, argc, argv);
 }

@@ -14,13 +14,14 @@
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
-    "                     [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
+    "                     [--checkpoint S] [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
     "                     [--farm [--lost-seconds S] | --team] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
     "Every finished n is saved at once (atomically): after a crash or Ctrl-C, --resume continues.\n"
-    "The land nimbers proven so far are saved too on Ctrl-C, and every ten minutes of a long size;\n"
+    "The land nimbers proven so far are saved too on Ctrl-C, and every ten minutes of a long size\n"
+    "(--checkpoint), with its row: its nodes and seconds so far, as unsolved;\n"
     "in misère play the land games, and the lands proven lost beside a game after long search.\n"
     "  --play P        normal, misere or both (default both)\n"
     "  --from A        first n (default 1)\n"
@@ -48,6 +49,9 @@ static const char usage[] =
     "                  long as all before it together (the time on a size doubles), until all are\n"
     "                  solved or Ctrl-C; a row's nodes and seconds count every attempt, and\n"
     "                  --resume goes on where it stopped\n"
+    "  --checkpoint S  save every S seconds of a long size (default 600): what it learned, and\n"
+    "                  its row as unsolved with the nodes and seconds so far (a killed run loses\n"
+    "                  no more than S seconds of either)\n"
     "  --minimise R    write each normal-play certificate minimised ('sprouts minimise', R rounds;\n"
     "                  much slower than building it for large n), from its own facts and those of\n"
     "                  DIR/certs/normal.cert; default: as built\n"
@@ -66,7 +70,7 @@ static const char usage[] =
     "                  --help'): --threads workers, each with a share of --tt-mb and a nimber store\n"
     "                  as large as the run's; certificates are still built by one solver. Under\n"
     "                  'mpirun -np R' the farm is on by itself: rank 0 leads and writes DIR, the\n"
-    "                  other ranks are its workers (misère play runs on rank 0 alone). On 16\n"
+    "                  other ranks are its workers (misère play runs on rank 0 alone). On 8\n"
     "                  --threads or more (all cores when not given) it is on unless --team\n"
     "  --team          normal play on the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
@@ -112,7 +116,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"recertify", no_argument, 0, 'C'},
         {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
-        {"team", no_argument, 0, 'A'},          {0, 0, 0, 0}};
+        {"team", no_argument, 0, 'A'},          {"checkpoint", required_argument, 0, 'K'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts table";
     int c, rc = 0;
     uint64_t secs;
@@ -150,6 +155,11 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
             rc = sp_cli_parse_u64(optarg, 1, 100000, &secs)
                      ? (o->state_lives = (unsigned)secs, 0)
                      : sp_cli_usage(prog, "--state-lives needs a number of lives from 1 to 100000, not '%s'", optarg);
+            break;
+        case 'K':
+            rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
+                     ? (o->checkpoint = (double)secs, 0)
+                     : sp_cli_usage(prog, "--checkpoint needs a number of seconds, not '%s'", optarg);
             break;
         case 'l':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
