@@ -142,6 +142,9 @@ START_TEST(table_reports_budgets)
     unsetenv("SPROUTS_MEMORY_MB");
     ck_assert_ptr_nonnull(strstr(err, "warning: these budgets may pass this machine's memory"));
     ck_assert_int_eq(sp_test_lines(err), 1);
+    big[10] = "--resume"; /* not quiet: it says what the state gave misère play */
+    ck_assert_int_eq(sp_test_run2(big, out, sizeof out, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "misère play starts from ") && strstr(err, " land games and "), "%s", err);
     sp_test_rmdir(dir);
 }
 END_TEST
