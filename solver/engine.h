@@ -114,9 +114,10 @@ typedef struct sp_engine {
     sp_lcache *lands;      /* the children of the lands expanded lately: the leader's (sp_worker.lands) */
     sp_mg *games;          /* misère: games in simplest form (the k of a node is one of their ids) */
     sp_nimstore *mis;      /* misère: land key -> id of the land's game */
-    sp_nimstore *mis_lost; /* misère: a land L -> a game g with L + g proven lost after costly search
-                            * (SP_TUNE_MISERE_LOST_WORK nodes or more): saved, so that a stopped
-                            * search keeps its dearest proofs; one game per land */
+    sp_nimstore *mis_lost; /* misère: a position P (one land or more) -> a game g with P + g proven
+                            * lost after costly search (SP_TUNE_MISERE_LOST_WORK nodes or more):
+                            * saved, so that a stopped search keeps its dearest proofs; one game per
+                            * position */
     unsigned mis_lives;    /* misère: lands of at most this many lives are valued; 0: none */
     unsigned mis_sum_lives; /* misère: and the lands of a sum but its largest, up to this many
                              * (never below mis_lives: so also the most lives any valued land has) */

@@ -231,11 +231,12 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 }
 
 /* Lands get their values by enumeration, not from proofs; what a proof gives is kept only where it
- * cost much: a lost land beside its game, for a stopped search to start again from (tables/). */
+ * cost much: a lost position beside its game, for a stopped search to start again from (tables/).
+ * Positions of several lands too: a reply that splits the board in two large lands is how a first
+ * move of a large size is refuted, and without them a resumed run proves those refutations again. */
 static void misere_proven(sp_worker *w, const sp_node *n, sp_outcome o, uint64_t work)
 {
-    if (o == SP_LOSS && work >= SP_TUNE_MISERE_LOST_WORK && n->len > 0 &&
-        sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
+    if (o == SP_LOSS && work >= SP_TUNE_MISERE_LOST_WORK && n->len > 0)
         sp_nimstore_put(w->eng->mis_lost, n->key, n->len, sp_key_hash64(n->key, n->len), n->k);
 }
 

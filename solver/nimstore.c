@@ -1,6 +1,8 @@
 /* nimstore.c: the lock-free, insert-only land store (nimstore.h): open-addressing slots pointing into
  * an arena of keys, in a slot table that doubles as it fills. A land key ends with its only
- * SP_TK_END_L token, so a slot needs no length: a stored key ends where that token is. */
+ * SP_TK_END_L token, so a slot needs no length: a stored key ends where that token is. A key of
+ * several lands (rare: misère lost positions) is marked in its slot's hash and stored after a token
+ * that holds its length. */
 #include "nimstore.h"
 
 #include <assert.h>
@@ -10,7 +12,10 @@
 #include <string.h>
 
 #define EMPTY 0ull
-#define BUSY 2ull /* claimed, being filled; published hashes are odd */
+#define BUSY 2ull   /* claimed, being filled; published hashes are odd */
+#define LANDS 2ull  /* in a published hash: a key of several lands, its length in the token before it */
+
+_Static_assert(SP_KEY_MAX <= UINT16_MAX, "a key's length fits in one token");
 #define FIRST_SLOTS 4096
 
 typedef struct slot {
@@ -98,9 +103,18 @@ void sp_nimstore_free(sp_nimstore *ns)
     free(ns);
 }
 
-static uint64_t stored_hash(uint64_t h)
+static uint64_t stored_hash(uint64_t h, bool lands)
 {
-    return h | 1;
+    return lands ? h | 1 | LANDS : (h | 1) & ~LANDS;
+}
+
+/* Whether key is of several lands: an SP_TK_END_L before its last token. */
+static bool several_lands(const sp_tok *key, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (key[i] == SP_TK_END_L)
+            return true;
+    return false;
 }
 
 /* Where the probes for a stored hash start (its low bit is always set). */
@@ -109,10 +123,13 @@ static uint64_t first_slot(const table *t, uint64_t stored)
     return (stored >> 1) & t->mask;
 }
 
-/* Whether the stored key at off is key; never reads a stored key past its SP_TK_END_L. */
-static bool same_key(const sp_nimstore *ns, uint32_t off, const sp_tok *key, size_t len)
+/* Whether the stored key at off, published with hash `stored`, is key; never reads a stored key past
+ * its end. */
+static bool same_key(const sp_nimstore *ns, uint64_t stored, uint32_t off, const sp_tok *key, size_t len)
 {
     const sp_tok *k = ns->arena + off;
+    if (stored & LANDS)
+        return k[0] == len && memcmp(k + 1, key, len * sizeof *key) == 0;
     for (size_t i = 0; i < len; i++) {
         if (k[i] != key[i])
             return false;
@@ -126,19 +143,20 @@ int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64
 {
     assert(key || len == 0);
     const table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
-    uint64_t want = stored_hash(h);
+    uint64_t want = stored_hash(h, several_lands(key, len));
     for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
         const slot *s = &t->slots[i];
         uint64_t got = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (got == EMPTY)
             return -1;
-        if (got == want && same_key(ns, s->off, key, len))
+        if (got == want && same_key(ns, got, s->off, key, len))
             return (int)s->value;
     }
 }
 
-/* Puts the land stored at off into t: 1 done, 0 when it is there already. */
-static int insert(const sp_nimstore *ns, table *t, uint32_t off, size_t len, uint64_t want, unsigned value)
+/* Puts key, stored at off, into t: 1 done, 0 when it is there already. */
+static int insert(const sp_nimstore *ns, table *t, uint32_t off, const sp_tok *key, size_t len, uint64_t want,
+                  unsigned value)
 {
     for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
         slot *s = &t->slots[i];
@@ -152,7 +170,7 @@ static int insert(const sp_nimstore *ns, table *t, uint32_t off, size_t len, uin
         }
         while (expect == BUSY) /* another insert is filling the slot: it may be this very land */
             expect = atomic_load_explicit(&s->hash, memory_order_acquire);
-        if (expect == want && same_key(ns, s->off, ns->arena + off, len))
+        if (expect == want && same_key(ns, want, s->off, key, len))
             return 0;
     }
 }
@@ -206,13 +224,16 @@ static bool grow(sp_nimstore *ns, table *t)
 
 static bool put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value)
 {
-    size_t off = atomic_fetch_add(&ns->arena_top, len);
-    if (off + len > ns->arena_cap) {
+    bool lands = several_lands(key, len);
+    size_t off = atomic_fetch_add(&ns->arena_top, len + lands);
+    if (off + len + lands > ns->arena_cap) {
         atomic_store(&ns->full, true);
         return false;
     }
-    memcpy(ns->arena + off, key, len * sizeof(sp_tok));
-    uint64_t want = stored_hash(h);
+    if (lands)
+        ns->arena[off] = (sp_tok)len;
+    memcpy(ns->arena + off + lands, key, len * sizeof(sp_tok));
+    uint64_t want = stored_hash(h, lands);
     bool stored = false;
     for (;;) {
         table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
@@ -221,7 +242,7 @@ static bool put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsi
                 return stored;
             continue;
         }
-        if (!insert(ns, t, (uint32_t)off, len, want, value))
+        if (!insert(ns, t, (uint32_t)off, key, len, want, value))
             return stored; /* there already (from a racing insert, or this one copied over) */
         stored = true;
         atomic_thread_fence(memory_order_seq_cst);
@@ -238,7 +259,7 @@ bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h,
     assert(key || len == 0);
     if (len == 0 || key[len - 1] != SP_TK_END_L || value > INT32_MAX || atomic_load(&ns->full))
         return false;
-    atomic_fetch_add(&ns->putting, 1); /* before the land takes its place in the arena */
+    atomic_fetch_add(&ns->putting, 1); /* before the key takes its place in the arena */
     bool stored = put(ns, key, len, h, value);
     atomic_fetch_sub(&ns->putting, 1);
     return stored;
@@ -286,10 +307,14 @@ int sp_nimstore_each(const sp_nimstore *ns, uint64_t from, uint64_t to,
         uint64_t h = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (h == EMPTY || h == BUSY || s->off < from || s->off >= to)
             continue;
+        const sp_tok *key = ns->arena + s->off;
         size_t len = 1;
-        while (ns->arena[s->off + len - 1] != SP_TK_END_L)
-            len++;
-        int rc = fn(arg, ns->arena + s->off, len, s->value);
+        if (h & LANDS)
+            len = *key++;
+        else
+            while (key[len - 1] != SP_TK_END_L)
+                len++;
+        int rc = fn(arg, key, len, s->value);
         if (rc)
             return rc;
     }

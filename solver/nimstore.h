@@ -1,5 +1,7 @@
 /* nimstore.h: a value per land, keyed by its exact canonical key, computed once and shared by all
  * threads: the nimber in normal play, the id of its game (mgame.h) in misère play (one store each).
+ * A key of several lands (a position key) may be stored too, at the cost of one token more: the
+ * misère store of lost positions holds some.
  *
  * Contract:
  * - Exact: keys are stored in full and compared in full, so a lookup never answers for another land.
@@ -23,12 +25,12 @@ typedef struct sp_nimstore sp_nimstore;
 sp_nimstore *sp_nimstore_new(size_t bytes);
 void sp_nimstore_free(sp_nimstore *ns);
 
-/* The value (0 .. INT32_MAX) of the land key (one land, ending with SP_TK_END_L) whose sp_key_hash64
- * is h, or -1. */
+/* The value (0 .. INT32_MAX) of the key (one land or more, ending with SP_TK_END_L) whose
+ * sp_key_hash64 is h, or -1. A land and a position that begins with it are different keys. */
 int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h);
 
-/* Records a value (at most INT32_MAX) of a land key; returns false when there is no room left (or the
- * land is there already, or the key is not one land). */
+/* Records a value (at most INT32_MAX) of a key; returns false when there is no room left (or the
+ * key is there already, or it does not end with SP_TK_END_L). */
 bool sp_nimstore_put(sp_nimstore *ns, const sp_tok *key, size_t len, uint64_t h, unsigned value);
 
 uint64_t sp_nimstore_count(const sp_nimstore *ns);
@@ -42,7 +44,7 @@ bool sp_nimstore_full(const sp_nimstore *ns);
  * only grow. */
 uint64_t sp_nimstore_mark(const sp_nimstore *ns);
 
-/* Calls fn for every stored land that lies at or after mark `from` and before mark `to` (0 and
+/* Calls fn for every stored key that lies at or after mark `from` and before mark `to` (0 and
  * UINT64_MAX: all of them; for saving the store); stops early when fn returns non-zero. The keys
  * handed to fn stay where they are until the store is freed (they live in an arena that never
  * moves), so a caller may keep pointers to them, to sort them say. */

@@ -418,11 +418,11 @@ uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n)
     return sp_mg_canon(s->eng.games, opts, n);
 }
 
-bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game)
+bool sp_solver_add_lost(sp_solver *s, const sp_tok *key, size_t len, uint32_t game)
 {
-    assert(s && key_ok(land, len) && game < sp_mg_count(s->eng.games));
-    sp_solver_add_proven(s, land, len, game, SP_PLAY_MISERE, SP_LOSS);
-    return sp_nimstore_put(s->eng.mis_lost, land, len, sp_key_hash64(land, len), game);
+    assert(s && key_ok(key, len) && len > 0 && game < sp_mg_count(s->eng.games));
+    sp_solver_add_proven(s, key, len, game, SP_PLAY_MISERE, SP_LOSS);
+    return sp_nimstore_put(s->eng.mis_lost, key, len, sp_key_hash64(key, len), game);
 }
 
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o)

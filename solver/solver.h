@@ -120,8 +120,8 @@ sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t
 typedef enum {
     SP_KEPT_NIMBERS,    /* land -> its nimber (normal play) */
     SP_KEPT_LAND_GAMES, /* land -> the id of its misère game */
-    SP_KEPT_LOST,       /* land -> the id of a game beside which a misère search proved it lost after
-                         * costly search (one game per land) */
+    SP_KEPT_LOST,       /* position (one land or more) -> the id of a game beside which a misère
+                         * search proved it lost after costly search (one game per position) */
 } sp_kept;
 /* The entries of a store that lie between two marks of its history (nimstore.h; 0 and UINT64_MAX:
  * all of them; a key handed to fn stays valid until the solver is freed), so that a save can write
@@ -135,7 +135,7 @@ int sp_solver_each(sp_solver *s, sp_kept which, uint64_t from, uint64_t to,
                    int (*fn)(void *arg, const sp_tok *key, size_t len, unsigned value), void *arg);
 bool sp_solver_add_nimber(sp_solver *s, const sp_tok *land, size_t len, unsigned nimber);
 bool sp_solver_add_land_game(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
-bool sp_solver_add_lost(sp_solver *s, const sp_tok *land, size_t len, uint32_t game);
+bool sp_solver_add_lost(sp_solver *s, const sp_tok *key, size_t len, uint32_t game);
 uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);

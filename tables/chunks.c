@@ -36,7 +36,7 @@ static const char *kind_name(uint32_t k)
            : k == SP_CHUNKS_PROVEN     ? "misere proven positions"
            : k == SP_CHUNKS_LAND_GAMES ? "misere land games"
            : k == SP_CHUNKS_CERT       ? "certificate facts"
-           : k == SP_CHUNKS_LOST       ? "misere lands lost beside a game"
+           : k == SP_CHUNKS_LOST       ? "misere positions lost beside a game"
                                        : "unknown kind";
 }
 

@@ -41,7 +41,7 @@ typedef enum {
     SP_CHUNKS_LAND_GAMES = 3, /* misère land key -> game, with the games (landgames.h: a payload of
                                  its own, read with sp_chunks_read_payloads) */
     SP_CHUNKS_CERT = 4,       /* a certificate or fact base (cert.h: a payload of its own) */
-    SP_CHUNKS_LOST = 5,       /* misère lands lost beside a game: land key -> game number of the
+    SP_CHUNKS_LOST = 5,       /* misère positions lost beside a game: key -> game number of the
                                  land-games file beside it (landgames.h) */
 } sp_chunks_kind;
 

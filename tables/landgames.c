@@ -98,7 +98,7 @@ static int append_games(sp_landgames *lg, const numbering *nb, const sp_keylist_
     return rc ? -1 : 0;
 }
 
-/* Appends a chunk of lost lands (values numbered already). */
+/* Appends a chunk of lost positions (values numbered already). */
 static int append_lost(const sp_keylist_refs *lost, const char *path, char *err, size_t errcap)
 {
     if (lost->n == 0)
@@ -241,7 +241,7 @@ typedef struct lost_reading {
 static int read_lost(void *arg, const sp_tok *key, size_t len, uint32_t game)
 {
     lost_reading *lr = arg;
-    if (game >= lr->lg->games || sp_key_lands(key, len, NULL, NULL, 0) != 1)
+    if (game >= lr->lg->games || len == 0 || sp_key_lands(key, len, NULL, NULL, 0) == 0)
         return -1;
     uint32_t g = lr->lg->solver_of[game];
     if (g != SP_GAME_NONE && sp_solver_add_lost(lr->s, key, len, g))

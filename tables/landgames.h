@@ -22,7 +22,9 @@
  *   for are not kept (the game table or the land store full), and the count read says how many were.
  * - sp_landgames_read_lost() records the lost lands of its file in the solver (trusted as proven: a
  *   file this program wrote), after sp_landgames_read() of the land-games file they were saved
- *   with; one that names a game the land-games file lacks, or is not one land, refuses the file.
+ *   with; one that names a game the land-games file lacks, or is not a position of one land or
+ *   more, refuses the file. Files written before positions of several lands were kept hold lands
+ *   only, and read as before.
  * - Read before the first save, once: what is read counts as saved.
  */
 #ifndef SP_LANDGAMES_H

@@ -744,7 +744,7 @@ static int open_solver(run *r, sp_solver_opts *so)
     }
     sp_solver_stats st;
     if (rc == 0 && r->s && !r->o->quiet && r->o->misere && (sp_solver_stats_get(r->s, &st), st.mis_lands > 0))
-        fprintf(r->o->log, "sprouts table: misère play starts from %llu land games and %llu lands proven lost, "
+        fprintf(r->o->log, "sprouts table: misère play starts from %llu land games and %llu positions proven lost, "
                 "read from %s/state\n", (unsigned long long)st.mis_lands, (unsigned long long)st.mis_lost, r->o->out);
     r->nim_saved = r->nim_old || !r->s ? 0 : sp_solver_mark(r->s, SP_KEPT_NIMBERS);
     r->proven_saved = r->proven_old ? 0 : r->proven.n;

@@ -448,6 +448,48 @@ START_TEST(land_store_values)
 }
 END_TEST
 
+typedef struct keys_seen {
+    const sp_nimstore *ns;
+    unsigned keys, positions, values; /* how many, how many of several lands, the sum of the values */
+} keys_seen;
+
+static int count_key(void *arg, const sp_tok *key, size_t len, unsigned value)
+{
+    keys_seen *seen = arg;
+    seen->keys++, seen->values += value;
+    seen->positions += sp_key_lands(key, len, NULL, NULL, 0) > 1;
+    ck_assert_int_eq(sp_nimstore_get(seen->ns, key, len, sp_key_hash64(key, len)), (int)value);
+    return 0;
+}
+
+/* It keeps keys of several lands too (misère lost positions), apart from their first land and from
+ * each other, and hands them back whole. */
+START_TEST(land_store_positions)
+{
+    sp_nimstore *ns = sp_nimstore_new((size_t)1 << 20);
+    ck_assert_ptr_nonnull(ns);
+    static const char *keys[] = {"0*2", "0*2+0*3", "0*2+0*3+1a1a", "0*3", "0*3+AB|AB", "0*2+0*2"};
+    for (unsigned i = 0; i < 6; i++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = key_of(keys[i], key);
+        ck_assert(sp_nimstore_put(ns, key, len, sp_key_hash64(key, len), i + 1));
+        ck_assert(!sp_nimstore_put(ns, key, len, sp_key_hash64(key, len), 99)); /* there already */
+    }
+    for (unsigned i = 0; i < 6; i++) {
+        sp_tok key[SP_KEY_MAX];
+        size_t len = key_of(keys[i], key);
+        ck_assert_int_eq(sp_nimstore_get(ns, key, len, sp_key_hash64(key, len)), (int)i + 1);
+        ck_assert_int_eq(sp_nimstore_get(ns, key, len - 1, sp_key_hash64(key, len)), -1);
+    }
+    keys_seen seen = {ns, 0, 0, 0};
+    ck_assert_int_eq(sp_nimstore_each(ns, 0, UINT64_MAX, count_key, &seen), 0);
+    ck_assert_uint_eq(seen.keys, 6);
+    ck_assert_uint_eq(seen.positions, 4);
+    ck_assert_uint_eq(seen.values, 21);
+    sp_nimstore_free(ns);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- the solver */
 
 static sp_solver *new_solver_sums(unsigned threads, int lives, int sum_lives)
@@ -616,6 +658,7 @@ int main(int argc, char **argv)
     add_case(s, "full table", full_table_refuses);
     add_case(s, "full memo", full_memo_is_emptied);
     add_case(s, "land store", land_store_values);
+    add_case(s, "land store positions", land_store_positions);
     add_case(s, "published one thread", published_one_thread);
     add_case(s, "published two threads", published_two_threads);
     add_case(s, "published plain search", published_plain_search);

@@ -22,7 +22,7 @@ static const char usage[] =
     "Every finished n is saved at once (atomically): after a crash or Ctrl-C, --resume continues.\n"
     "The land nimbers proven so far are saved too on Ctrl-C, and every ten minutes of a long size\n"
     "(--checkpoint), with its row: its nodes and seconds so far, as unsolved;\n"
-    "in misère play the land games, and the lands proven lost beside a game after long search.\n"
+    "in misère play the land games, and the positions proven lost beside a game after long search.\n"
     "  --play P        normal, misere or both (default both)\n"
     "  --from A        first n (default 1)\n"
     "  --to B          last n (default 12)\n"
