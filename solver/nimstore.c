@@ -108,6 +108,13 @@ static uint64_t stored_hash(uint64_t h, bool lands)
     return lands ? h | 1 | LANDS : (h | 1) & ~LANDS;
 }
 
+/* Whether a published hash may be that of a key whose sp_key_hash64 is h, whichever its shape: a
+ * lookup need not scan its key for lands (same_key tells them apart by the stored flag). */
+static bool hash_matches(uint64_t stored, uint64_t h)
+{
+    return (stored | LANDS) == (h | 1 | LANDS);
+}
+
 /* Whether key is of several lands: an SP_TK_END_L before its last token. */
 static bool several_lands(const sp_tok *key, size_t len)
 {
@@ -117,10 +124,10 @@ static bool several_lands(const sp_tok *key, size_t len)
     return false;
 }
 
-/* Where the probes for a stored hash start (its low bit is always set). */
-static uint64_t first_slot(const table *t, uint64_t stored)
+/* Where the probes for a hash start (above its two low bits, which a published hash sets). */
+static uint64_t first_slot(const table *t, uint64_t h)
 {
-    return (stored >> 1) & t->mask;
+    return (h >> 2) & t->mask;
 }
 
 /* Whether the stored key at off, published with hash `stored`, is key; never reads a stored key past
@@ -143,13 +150,12 @@ int sp_nimstore_get(const sp_nimstore *ns, const sp_tok *key, size_t len, uint64
 {
     assert(key || len == 0);
     const table *t = atomic_load_explicit(&ns->cur, memory_order_acquire);
-    uint64_t want = stored_hash(h, several_lands(key, len));
-    for (uint64_t i = first_slot(t, want);; i = (i + 1) & t->mask) {
+    for (uint64_t i = first_slot(t, h);; i = (i + 1) & t->mask) {
         const slot *s = &t->slots[i];
         uint64_t got = atomic_load_explicit(&s->hash, memory_order_acquire);
         if (got == EMPTY)
             return -1;
-        if (got == want && same_key(ns, got, s->off, key, len))
+        if (hash_matches(got, h) && same_key(ns, got, s->off, key, len))
             return (int)s->value;
     }
 }
@@ -170,7 +176,7 @@ static int insert(const sp_nimstore *ns, table *t, uint32_t off, const sp_tok *k
         }
         while (expect == BUSY) /* another insert is filling the slot: it may be this very land */
             expect = atomic_load_explicit(&s->hash, memory_order_acquire);
-        if (expect == want && same_key(ns, want, s->off, key, len))
+        if (hash_matches(expect, want) && same_key(ns, expect, s->off, key, len))
             return 0;
     }
 }
