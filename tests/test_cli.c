@@ -120,6 +120,12 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("minimise", "--rounds", "many"), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("minimise", "--seed=-1", "x.cert"), 2);
+    /* a path option followed by another option is a slip, not a directory named "--resume" */
+    ck_assert_int_eq(run("table", "--out", "--resume"), 2);
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_ptr_nonnull(strstr(err, "--out needs a path"));
+    ck_assert_int_eq(run("compact", "--out", "-q"), 2);
+    ck_assert_int_eq(run("replay", "--svg", "--json"), 2);
 }
 END_TEST
 

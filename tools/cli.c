@@ -60,6 +60,15 @@ bool sp_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
+int sp_cli_path(const char *prog, const char *name, const char *arg, const char **dst)
+{
+    if (!arg || !*arg || *arg == '-')
+        return sp_cli_usage(prog, "%s needs a path, not '%s' (write ./%s for a name that starts with '-')", name,
+                            arg ? arg : "", arg ? arg : "");
+    *dst = arg;
+    return 0;
+}
+
 void sp_cli_getopt_reset(void)
 {
     optind = 0; /* glibc: 0 also re-initialises its internal state */

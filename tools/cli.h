@@ -21,6 +21,10 @@ int sp_cli_bad_option(const char *prog, char **argv, const char *optstring);
 /* Parses a whole decimal number in [lo, hi]; false (and nothing written) otherwise. */
 bool sp_cli_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* Takes ARG as the path given to option NAME ("--out"); a value that starts with '-' is refused
+ * (`--out --resume` would otherwise make a directory named "--resume"). 0 or SP_EXIT_USAGE. */
+int sp_cli_path(const char *prog, const char *name, const char *arg, const char **dst);
+
 /* Resets getopt so that a subcommand can parse its own argv. */
 void sp_cli_getopt_reset(void);
 

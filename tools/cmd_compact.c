@@ -57,8 +57,10 @@ int sp_cmd_compact(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(usage, stdout), SP_EXIT_OK;
-        if (c == 'o')
-            out = optarg;
+        if (c == 'o') {
+            if (sp_cli_path(prog, "--out", optarg, &out))
+                return SP_EXIT_USAGE;
+        }
         else if (c == 'd')
             derive = true;
         else if (c == 'q')

@@ -52,7 +52,7 @@ static int option(int c, char **argv, args *a, sp_solver_opts *so)
     uint64_t v;
     switch (c) {
     case 'q': a->quiet = true; return 0;
-    case 'o': a->out = optarg; return 0;
+    case 'o': return sp_cli_path(prog, "--out", optarg, &a->out);
     case 'n': a->nimbers = optarg; return 0;
     case 'L':
         if (!sp_cli_parse_u64(optarg, 1, 100000, &v))

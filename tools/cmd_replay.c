@@ -68,7 +68,7 @@ static int parse(int argc, char **argv, replay_args *a)
                 return sp_cli_usage(prog, "--budget-ms needs a number of milliseconds from 1 to 3600000, not '%s'", optarg);
             a->budget_ms = (unsigned)v;
             break;
-        case 's': a->svg = optarg; break;
+        case 's': rc = sp_cli_path(prog, "--svg", optarg, &a->svg); break;
         case 'm':
             if (!sp_cli_parse_u64(optarg, 0, 1000000, &v))
                 return sp_cli_usage(prog, "--move needs a move number (0: the start), not '%s'", optarg);

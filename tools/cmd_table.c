@@ -131,14 +131,14 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         case 'm': rc = sp_opt_tt_mb(prog, optarg, &o->solver); break;
         case 'N': rc = sp_opt_nim_mb(prog, optarg, &o->solver); break;
         case 'G': rc = sp_opt_game_mb(prog, optarg, &o->solver); break;
-        case 'o': o->out = optarg; break;
+        case 'o': rc = sp_cli_path(prog, "--out", optarg, &o->out); break;
         case 'r': o->resume = 1; break;
         case 'R': o->retry = 1; break;
         case 'q': o->quiet = 1; break;
         case 'E': o->reminimise = 1; break;
         case 'C': o->recertify = 1; break;
         case 'B': o->base_only = 1; break;
-        case 'D': o->minimise_db = optarg; break;
+        case 'D': rc = sp_cli_path(prog, "--minimise-db", optarg, &o->minimise_db); break;
         case 'F': fa->farm = 1; break;
         case 'A': fa->team = 1; break;
         case 'L':
