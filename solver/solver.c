@@ -192,7 +192,8 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->lcache_lookups = lc.lookups;
     out->lcache_hits = lc.hits;
     out->lcache_partial = lc.partial;
-    out->games_full = sp_mg_full(s->eng.games) || sp_nimstore_full(s->eng.mis);
+    out->lands_full = sp_nimstore_full(s->eng.mis);
+    out->games_full = sp_mg_full(s->eng.games) || out->lands_full;
     out->seconds = s->call_start > 0 ? sp_clock_now() - s->call_start : s->last_seconds;
     out->threads = s->threads;
     sp_mem_usage(&out->rss_bytes, &out->peak_bytes);

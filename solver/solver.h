@@ -42,6 +42,7 @@ typedef struct sp_solver_stats {
     size_t lcache_bytes, lcache_used_bytes; /* the children of lands expanded lately */
     uint64_t lcache_lookups, lcache_hits, lcache_partial; /* hits: whole lists; partial: lists resumed */
     int games_full;       /* misère: the game table or the land store ran out of room */
+    int lands_full;       /* misère: the land store (sized as the nimber store) ran out of room */
     double seconds;       /* wall time of the current or last call */
     unsigned threads;
     size_t rss_bytes;     /* the process's resident memory now */

@@ -285,6 +285,31 @@ static void normal_fact(builder *b, const sp_tok *key, size_t len, uint32_t g)
 
 /* ---------------------------------------------------------------- misère play */
 
+/* A misère store of the solver ran out of room: the build cannot go on. */
+static void store_full(builder *b)
+{
+    sp_solver_stats st;
+    sp_solver_stats_get(b->s, &st);
+    failed(b, -1, st.lands_full ? "the misère land store is full (give it more memory: --nim-mb)"
+                                : "the misère game table is full (give it more memory: --game-mb)");
+}
+
+/* Notes that certificate game `at` is the solver's game g; false when out of memory. */
+static bool map_game(builder *b, uint32_t g, uint32_t at)
+{
+    size_t had = b->cert_of_cap;
+    if (sp_grow((void **)&b->cert_of, &b->cert_of_cap, (size_t)g + 1, sizeof *b->cert_of) ||
+        sp_grow((void **)&b->solver_of, &b->solver_of_cap, (size_t)at + 1, sizeof *b->solver_of)) {
+        failed(b, -1, "out of memory");
+        return false;
+    }
+    memset(b->cert_of + had, 0, (b->cert_of_cap - had) * sizeof *b->cert_of); /* 0: not listed */
+    if (!b->cert_of[g])
+        b->cert_of[g] = at + 1;
+    b->solver_of[at] = g;
+    return true;
+}
+
 /* The certificate's index of the solver's game g, listing it (options first) if need be; -1 failed. */
 static long export_game(builder *b, uint32_t g)
 {
@@ -299,16 +324,34 @@ static long export_game(builder *b, uint32_t g)
     if (at >= 0)
         at = sp_cert_add_game(b->c, opts, n);
     free(opts);
-    size_t had = b->cert_of_cap;
-    if (at < 0 || sp_grow((void **)&b->cert_of, &b->cert_of_cap, (size_t)g + 1, sizeof *b->cert_of) ||
-        sp_grow((void **)&b->solver_of, &b->solver_of_cap, (size_t)at + 1, sizeof *b->solver_of)) {
+    if (at < 0) {
         failed(b, -1, "out of memory");
         return -1;
     }
-    memset(b->cert_of + had, 0, (b->cert_of_cap - had) * sizeof *b->cert_of); /* 0: not listed */
-    b->cert_of[g] = (uint32_t)at + 1;
-    b->solver_of[at] = g;
-    return at;
+    return map_game(b, g, (uint32_t)at) ? at : -1;
+}
+
+/* A build begun again from what a stopped one kept (c holds games already): each of c's games
+ * becomes the solver's game of the same options, so that c's facts are found as answers. */
+static void adopt_games(builder *b)
+{
+    const sp_cert *c = b->c;
+    for (uint32_t i = 0; i < c->ngames && b->status == 0; i++) {
+        uint32_t first = c->game_first[i], n = c->game_first[i + 1] - first;
+        uint32_t *opts = malloc((n + 1) * sizeof *opts);
+        if (!opts) {
+            failed(b, -1, "out of memory");
+            break;
+        }
+        for (uint32_t j = 0; j < n; j++) /* options are older games: mapped already */
+            opts[j] = b->solver_of[c->game_opts[first + j]];
+        uint32_t g = sp_solver_game_make(b->s, opts, n);
+        free(opts);
+        if (g == SP_GAME_NONE)
+            store_full(b);
+        else
+            map_game(b, g, i);
+    }
 }
 
 /* The builder's side of the misère normal form (sp_cert_normalise): the solver's games; a land
@@ -317,8 +360,8 @@ static uint32_t land_game(void *arg, const sp_tok *land, size_t len)
 {
     builder *b = arg;
     uint32_t v = b->status ? SP_GAME_NONE : sp_solver_land_game(b->s, land, len);
-    if (v == SP_GAME_NONE) /* the lands asked about are small enough: the table is full */
-        failed(b, -1, "the misère game table is full (give the solver more memory: --tt-mb)");
+    if (v == SP_GAME_NONE) /* the lands asked about are small enough: a store is full */
+        store_full(b);
     return v == SP_GAME_NONE ? SP_CERT_NONE : v;
 }
 
@@ -332,8 +375,10 @@ static uint32_t fold(void *arg, const sp_tok *land, size_t len, uint32_t h, uint
     builder *b = arg;
     long at = export_game(b, v);
     uint32_t s = at < 0 ? SP_GAME_NONE : sp_solver_game_sum(b->s, h, v);
-    if (at >= 0 && (sp_cert_add_land(b->c, land, len, (uint32_t)at) < 0 || s == SP_GAME_NONE))
-        failed(b, -1, "the misère game table is full (give the solver more memory: --tt-mb)");
+    if (at >= 0 && sp_cert_add_land(b->c, land, len, (uint32_t)at) < 0)
+        failed(b, -1, "out of memory");
+    else if (at >= 0 && s == SP_GAME_NONE)
+        store_full(b);
     return b->status ? SP_CERT_NONE : s;
 }
 
@@ -428,9 +473,27 @@ static const sp_tok *candidate(const sp_children *cand, size_t i, size_t *len, u
     return ck;
 }
 
+/* The first of the cheapest candidates known to be lost, or -1. */
+static long cheapest(builder *b)
+{
+    const sp_children *cand = &b->cands;
+    long best = -1, best_cost = 0;
+    for (size_t i = 0; i < cand->n; i++) {
+        size_t clen;
+        uint32_t cg;
+        const sp_tok *ck = candidate(cand, i, &clen, &cg);
+        long cost = misere_cost(b, ck, clen, cg);
+        if (cost >= 0 && (best < 0 || cost < best_cost))
+            best = (long)i, best_cost = cost;
+    }
+    return best;
+}
+
 /* Finds an answer to R + g (normalised), which must be won for the player to move (or have no move):
- * the first candidate that costs nothing, else the first of the cheapest, else the first the search
- * proves lost. */
+ * the first candidate that costs nothing, else the first of the cheapest known lost, else the first
+ * of the cheapest once a search of R + g has proven it won (df-pn proves one answer lost on the way,
+ * where asking of each candidate in turn first proves the wrong ones won: the whole cost of a
+ * certificate built from a cold table), else the first the search proves lost. */
 static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     sp_children *cand = &b->cands;
@@ -443,16 +506,16 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
     hunt_moves(&h);
     if (cand->n == 0 || b->status)
         return; /* no move: won by the rules */
-    long best = h.free_at, best_cost = 0;
+    long best = h.free_at >= 0 ? h.free_at : cheapest(b);
+    if (best < 0) { /* none known: one search of R + g leaves the answer it proves in the table */
+        sp_outcome oc = sp_solver_couple(b->s, r, len, g, SP_PLAY_MISERE);
+        if (oc == SP_UNKNOWN)
+            failed(b, 1, "stopped");
+        best = oc == SP_WIN ? cheapest(b) : -1;
+    }
     size_t clen;
     uint32_t cg;
-    for (size_t i = 0; h.free_at < 0 && i < cand->n; i++) {
-        const sp_tok *ck = candidate(cand, i, &clen, &cg);
-        long cost = misere_cost(b, ck, clen, cg);
-        if (cost >= 0 && (best < 0 || cost < best_cost))
-            best = (long)i, best_cost = cost;
-    }
-    for (size_t i = 0; best < 0 && i < cand->n && b->status == 0; i++) { /* none known: ask the search */
+    for (size_t i = 0; best < 0 && i < cand->n && b->status == 0; i++) { /* else: ask of each in turn */
         const sp_tok *ck = candidate(cand, i, &clen, &cg);
         sp_outcome oc = sp_solver_couple(b->s, ck, clen, cg, SP_PLAY_MISERE);
         if (oc == SP_UNKNOWN)
@@ -534,8 +597,9 @@ static bool track_facts(builder *b)
     return true;
 }
 
-/* Between two facts: Ctrl-C (a large certificate takes minutes to build), the progress line, and in
- * normal play the settled facts handed to the watcher now and then. false once stopped. */
+/* Between two facts: Ctrl-C (a large certificate takes minutes to build), the progress line, and
+ * what a build begun again would need (normal play: the settled facts; misère play: c) handed to
+ * the watcher now and then. false once stopped. */
 static bool between_facts(builder *b, const sp_certify_watch *w, pace *p, uint64_t done, uint64_t items)
 {
     if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed)) {
@@ -547,8 +611,9 @@ static bool between_facts(builder *b, const sp_certify_watch *w, pace *p, uint64
         p->progress = t;
         w->progress(w->arg, done, items, t - p->t0);
     }
-    if (w->keep && b->c->play == SP_CERT_NORMAL && t - p->keep >= w->keep_seconds && track_facts(b)) {
-        w->keep(w->arg, b->c, b->state);
+    bool normal = b->c->play == SP_CERT_NORMAL;
+    if (w->keep && t - p->keep >= w->keep_seconds && (!normal || track_facts(b))) {
+        w->keep(w->arg, b->c, normal ? b->state : NULL);
         p->keep = sp_clock_now(); /* the keeping (a check) is not building time */
     }
     return b->status == 0;
@@ -646,12 +711,20 @@ static void answer_root(builder *b)
     if (c->play == SP_CERT_MISERE) {
         sp_solver_stats st;
         sp_solver_stats_get(b->s, &st);
+        bool kept = c->ngames > 0 || c->facts.n > 0;
+        if (kept && (c->value_lives != st.misere_lives || c->sum_lives != st.misere_sum_lives ||
+                     c->sum_birthday != st.misere_sum_birthday)) {
+            failed(b, -1, "the kept build summed other lands (other --misere-lives or --misere-sum-lives)");
+            return;
+        }
         /* the solver's own rule: a certificate that values fewer lands must spell out their moves
          * beside the other lands (a product), one that values more makes sums of large games */
         c->value_lives = st.misere_lives;
         c->sum_lives = st.misere_sum_lives;
         c->sum_birthday = st.misere_sum_birthday;
-        misere_root(b);
+        adopt_games(b);
+        if (b->status == 0)
+            misere_root(b);
     } else if (c->outcome == SP_CERT_LOSS) {
         add_land_facts(b, c->root, c->root_len);
     } else {
@@ -689,8 +762,8 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_ce
         close_normal(&b, w, &p);
     else if (b.status == 0)
         close_misere(&b, w, &p);
-    if (b.status && w->keep && c->play == SP_CERT_NORMAL && track_facts(&b))
-        w->keep(w->arg, c, b.state); /* what is settled is kept, however the build ended */
+    if (b.status && w->keep && (c->play == SP_CERT_MISERE || track_facts(&b)))
+        w->keep(w->arg, c, c->play == SP_CERT_MISERE ? NULL : b.state); /* kept, however the build ended */
     builder_free(&b);
     sp_canon_ctx_free(b.ctx);
     if (why && b.status)

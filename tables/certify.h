@@ -12,12 +12,16 @@
 
 /* Who watches a build (every field may be zero; a NULL watch is none): progress hears of the facts
  * done so far (normal play: settled; misère play: answered); once *stop is set the build ends early.
- * Normal play only: keep is handed the certificate and, per fact, whether it is settled (1; other
- * values: not yet): answered, and every fact its answers name settled too, or held by the given
- * base. The settled facts prove themselves beside the base, whatever else c holds, so a build that
- * stops loses none of them when keep joins them to the base (after checking them). keep is called
- * when keep_seconds have passed since the last call (0: before every fact), and once more when the
- * build stops or fails (not when it ends well: c is then whole). */
+ * keep is called when keep_seconds have passed since the last call (0: before every fact), and once
+ * more when the build stops or fails (not when it ends well: c is then whole), so that hours of
+ * building survive a stop:
+ * - Normal play: keep is handed the certificate and, per fact, whether it is settled (1; other
+ *   values: not yet): answered, and every fact its answers name settled too, or held by the given
+ *   base. The settled facts prove themselves beside the base, whatever else c holds, so a build that
+ *   stops loses none of them when keep joins them to the base (after checking them).
+ * - Misère play: keep is handed c as it stands (settled is NULL), only ever grown by appends since
+ *   the last call. A build given c again (saved and loaded; see sp_certify_given) answers the facts
+ *   whose answers c holds without search. */
 typedef void (*sp_certify_keep)(void *arg, const sp_cert *c, const uint8_t *settled);
 typedef struct sp_certify_watch {
     sp_cert_progress progress;
@@ -27,7 +31,10 @@ typedef struct sp_certify_watch {
     double keep_seconds;
 } sp_certify_watch;
 
-/* Fills c (already initialised with play, root and outcome) with facts that prove its claim.
+/* Fills c (already initialised with play, root and outcome) with facts that prove its claim. In
+ * misère play c may also hold what keep was handed by a build of the same claim that stopped (the
+ * solver's misère lives must be the same: -1 otherwise); its games become the solver's, and its
+ * facts are answered again, from c itself where they were answered before.
  * Returns 0, 1 when stopped (*stop set, or the solver stopped), -1 when out of memory or when the
  * solver contradicts itself (a bug: the position is named); then why (cap bytes, when not NULL) says
  * which. */

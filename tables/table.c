@@ -40,6 +40,7 @@ typedef struct run {
     sp_cert base[2];    /* the fact bases DIR/certs/PLAY.cert (normal, misère), once loaded or begun */
     sp_cert_mark base_saved[2]; /* how much of each the file holds */
     bool have_base[2];
+    sp_cert_mark kept_saved; /* how much of a misère certificate build DIR/state keeps (keep_build) */
     uint64_t nim_saved;  /* the mark of the nimber store (solver.h) up to which the chunk file has its nimbers */
     size_t proven_saved; /* how many of proven the chunk file has */
     bool nim_old, proven_old; /* read from an older store file, to be replaced by the chunk file */
@@ -433,6 +434,54 @@ static void keep_settled(void *arg, const sp_cert *c, const uint8_t *settled)
     sp_cert_free(&part);
 }
 
+/* DIR/state/misere-cert-N.chunks: what a stopped misère certificate build of 0*N kept. */
+static const char *kept_build(const run *r, char *buf, size_t cap, unsigned n)
+{
+    char name[64];
+    snprintf(name, sizeof name, "misere-cert-%u", n);
+    return state_file(r, buf, cap, name, "chunks");
+}
+
+/* A misère build hands over its certificate as it stands (certify.h): appended to its file, so that
+ * a build stopped after hours begins again from there. */
+static void keep_build(void *arg, const sp_cert *c, const uint8_t *settled)
+{
+    run *r = arg;
+    char path[4096];
+    (void)settled;
+    if (sp_cert_append(c, kept_build(r, path, sizeof path, c->spots), &r->kept_saved, r->err, sizeof r->err))
+        fprintf(r->o->log, "sprouts table: keeping the certificate built so far: %s\n", r->err);
+}
+
+/* Begins the misère certificate c of 0*n from what a stopped build of the same claim kept, when
+ * there is such a file (a file that cannot be used is said, and written anew by the build). */
+static void begin_from_kept(run *r, sp_cert *c, unsigned n)
+{
+    char path[4096], warning[1024], why[512];
+    sp_cert kept;
+    r->kept_saved = (sp_cert_mark){0};
+    if (access(kept_build(r, path, sizeof path, n), F_OK))
+        return;
+    if (sp_cert_load_info(&kept, path, warning, sizeof warning, why, sizeof why)) {
+        fprintf(r->o->log, "sprouts table: %s (the certificate is built afresh)\n", why);
+        return;
+    }
+    if (kept.play != c->play || kept.spots != n || kept.outcome != c->outcome || kept.root_len != c->root_len ||
+        memcmp(kept.root, c->root, c->root_len * sizeof *c->root)) {
+        fprintf(r->o->log, "sprouts table: %s: not a build of this claim (the certificate is built afresh)\n", path);
+        sp_cert_free(&kept);
+        return;
+    }
+    if (warning[0])
+        fprintf(r->o->log, "sprouts table: %s\n", warning);
+    if (!r->o->quiet)
+        fprintf(r->o->log, "sprouts table: the certificate goes on from %zu facts, %zu land facts and %u games kept in %s\n",
+                kept.facts.n, kept.lands.n, kept.ngames, path);
+    sp_cert_free(c);
+    *c = kept;
+    sp_cert_mark_all(c, &r->kept_saved);
+}
+
 static void build_progress(void *arg, uint64_t done, uint64_t items, double seconds)
 {
     sp_progress_facts(&((run *)arg)->progress, done, items, seconds);
@@ -449,10 +498,15 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     /* a minimised certificate stands alone; one as built rests on the checked fact base */
     const sp_cert *given =
         !r->o->minimise && load_base(r, misere) == 0 && r->have_base[misere] ? &r->base[misere] : NULL;
-    /* kept when it rests on the base: a minimised certificate is made from the whole build */
-    sp_certify_watch cw = {build_progress, given && !misere ? keep_settled : NULL, r, r->o->stop,
+    /* normal play: kept when it rests on the base (a minimised certificate is made from the whole
+     * build); misère play: kept in DIR/state until it is whole */
+    sp_certify_watch cw = {build_progress, misere ? keep_build : given ? keep_settled : NULL, r, r->o->stop,
                            every(r)};
+    if (misere)
+        begin_from_kept(r, &c, n);
     int rc = sp_certify_given(&c, r->s, given, &cw, why, sizeof why);
+    if (misere && rc == 0)
+        sp_chunks_remove(kept_build(r, why, sizeof why, n), NULL, 0); /* whole now: the row holds it */
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
     sp_progress_done(&r->progress);

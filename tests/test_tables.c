@@ -587,6 +587,89 @@ START_TEST(builder_stops_when_told)
 }
 END_TEST
 
+/* The keeper of the misère build below: c appended to a file each time (as a table run keeps it in
+ * DIR/state), the build stopped after `left` calls. */
+typedef struct misere_keeper {
+    const char *path;
+    sp_cert_mark saved;
+    atomic_bool stop;
+    unsigned calls, left;
+    size_t facts; /* c's facts and land facts at the last call */
+} misere_keeper;
+
+static void keep_misere(void *arg, const sp_cert *c, const uint8_t *settled)
+{
+    misere_keeper *k = arg;
+    char err[256];
+    ck_assert_ptr_null(settled);
+    ck_assert_msg(sp_cert_append(c, k->path, &k->saved, err, sizeof err) == 0, "%s", err);
+    k->facts = c->facts.n + c->lands.n;
+    if (++k->calls == k->left)
+        atomic_store(&k->stop, true);
+}
+
+/* Misère 0*10 (a first-player win: Lemoine and Viennot; OEIS A164950) certified by a fresh solver (which searches
+ * for the answers), from `kept` (a file a stopped build kept) when not NULL; the nodes searched,
+ * and in *facts the facts and land facts of the certificate, which checks. */
+static uint64_t certify_misere_10(const char *kept, const sp_certify_watch *w, int want, size_t *facts)
+{
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots_key(10, key);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o);
+    sp_solver_stats st;
+    sp_cert c;
+    char why[256];
+    if (kept)
+        ck_assert_msg(sp_cert_load(&c, kept, why, sizeof why) == 0, "%s", why);
+    else
+        ck_assert_int_eq(sp_cert_init(&c, SP_CERT_MISERE, 10, key, len, SP_CERT_WIN), 0);
+    ck_assert_msg(sp_certify(&c, s, w, why, sizeof why) == want, "%s", why);
+    sp_solver_stats_get(s, &st);
+    if (want == 0)
+        ck_assert(verified(&c));
+    *facts = c.facts.n + c.lands.n;
+    sp_cert_free(&c);
+    sp_solver_free(s);
+    return st.nodes;
+}
+
+/* A misère build hands over its certificate as it stands, and a build given it again goes on from
+ * there: 0*10 kept before each fact and stopped after 400, then built from the file by a fresh
+ * solver, checks, holds every kept fact, and searches less than a whole build (the answers kept
+ * are not searched for again); a solver that sums other lands refuses the kept build. */
+START_TEST(stopped_misere_build_goes_on)
+{
+    char path[512];
+    path_in(path, sizeof path, "misere-cert-10.chunks");
+    size_t whole_facts, kept_facts, facts;
+    uint64_t whole = certify_misere_10(NULL, NULL, 0, &whole_facts);
+    misere_keeper k = {.path = path, .left = 400};
+    sp_certify_watch w = {.keep = keep_misere, .arg = &k, .stop = &k.stop};
+    certify_misere_10(NULL, &w, 1, &kept_facts);
+    ck_assert_uint_eq(k.calls, 401); /* and once more as it stops */
+    ck_assert_uint_ge(k.facts, 400);
+    uint64_t rest = certify_misere_10(path, NULL, 0, &facts);
+    ck_assert_uint_ge(facts, kept_facts);
+    ck_assert_msg(facts <= whole_facts + whole_facts / 10, "%zu facts, %zu in a whole build", facts, whole_facts);
+    ck_assert_msg(2 * rest <= whole, "%llu nodes searched again, %llu in a whole build", (unsigned long long)rest,
+                  (unsigned long long)whole);
+    sp_cert c;
+    char why[256];
+    ck_assert_msg(sp_cert_load(&c, path, why, sizeof why) == 0, "%s", why);
+    ck_assert_uint_eq(c.facts.n + c.lands.n, kept_facts); /* the file holds the build as it stopped */
+    sp_tok key[SP_KEY_MAX];
+    size_t len = spots_key(10, key);
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1, .misere_lives = 3};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_MISERE), SP_WIN);
+    ck_assert_int_eq(sp_certify(&c, s, NULL, why, sizeof why), -1);
+    ck_assert_ptr_nonnull(strstr(why, "summed other lands"));
+    sp_solver_free(s);
+    sp_cert_free(&c);
+}
+END_TEST
+
 /* A copy of c (games, land facts, facts) with the outcome claimed for the player to move. */
 static void copy_cert(sp_cert *to, const sp_cert *c, int outcome)
 {
@@ -1936,7 +2019,7 @@ START_TEST(certificates_build_on_the_fact_base)
     sp_cert base;
     build_cert(&base, SP_CERT_NORMAL, 9, 0);
     sp_tok key[SP_KEY_MAX];
-    size_t len = spots_key(11, key);
+    size_t len = spots_key(10, key);
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 1};
     sp_solver *s = sp_solver_new(&o);
     for (size_t i = 0; i < base.facts.n; i++) { /* as a table run reads its base */
@@ -2158,14 +2241,12 @@ START_TEST(killed_misere_run_keeps_its_work)
 }
 END_TEST
 
-/* Runs normal 0*14 alone in DIR (no fact base there) with progress on a pipe, and sends Ctrl-C once
- * a line about the certificate shows; the exit status. */
-static int run_14_stopped_at_certificate(const char *out)
+/* Runs argv (a table run, not quiet) with its progress on a pipe, and sends Ctrl-C once a line
+ * about the certificate shows; the exit status. */
+static int run_stopped_at_certificate(char **argv)
 {
     int fd[2];
     ck_assert_int_eq(pipe(fd), 0);
-    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14", "--tt-mb", "64",
-                    "--threads", "1", "--out", (char *)out, "--resume", NULL};
     pid_t pid = fork();
     if (pid == 0) {
         freopen("/dev/null", "w", stdout);
@@ -2186,6 +2267,14 @@ static int run_14_stopped_at_certificate(const char *out)
     int status;
     waitpid(pid, &status, 0);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Runs normal 0*14 alone in DIR (no fact base there), stopped at its certificate. */
+static int run_14_stopped_at_certificate(const char *out)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "14", "--to", "14", "--tt-mb", "64",
+                    "--threads", "1", "--out", (char *)out, "--resume", NULL};
+    return run_stopped_at_certificate(argv);
 }
 
 /* A run stopped (Ctrl-C) while it builds or checks a certificate keeps the search it decided: the
@@ -2217,6 +2306,35 @@ START_TEST(stop_in_certificate_keeps_the_row)
     ck_assert_str_ne(t.row[14].cert, "");
     ck_assert_str_eq(t.row[14].verified, "yes");
     ck_assert_uint_gt(t.row[14].nodes, nodes); /* both attempts */
+}
+END_TEST
+
+/* A misère run stopped (Ctrl-C) while it builds its certificate keeps the build in DIR/state, and
+ * --resume goes on from it to a certificate that checks, then removes the file (misère 0*12 is a
+ * first-player win: Lemoine and Viennot; OEIS A164950). */
+START_TEST(misere_certificate_build_resumes)
+{
+    char out[512], kept[700], err[512];
+    static char text[1 << 16], rows[1 << 12];
+    path_in(out, sizeof out, "out");
+    snprintf(kept, sizeof kept, "%s/state/misere-cert-12.chunks", out);
+    /* the land store holds the state read back and the lands a build from a cold table values */
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "12", "--to", "12", "--tt-mb", "64",
+                    "--nim-mb", "64", "--threads", "1", "--out", out, NULL, NULL};
+    ck_assert_int_eq(run_stopped_at_certificate(argv), 1);
+    static sp_table t; /* large */
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[12].outcome, "win");
+    ck_assert_str_eq(t.row[12].verified, "stopped");
+    ck_assert_uint_gt(file_size(kept), 0);
+    argv[16] = "--resume";
+    ck_assert_int_eq(sp_test_run2(argv, rows, sizeof rows, text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "the certificate goes on from "), "%s", text);
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(!strcmp(t.row[12].verified, "yes"), "%s", text);
+    ck_assert_str_ne(t.row[12].cert, "");
+    ck_assert_int_eq(access(kept, F_OK), -1); /* whole now: the fact base holds it */
 }
 END_TEST
 
@@ -2427,6 +2545,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "progress lines", progress_lines_name_the_pass, setup, teardown, 30);
     sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
+    sp_test_add_case(s, "stop in misere certificate", misere_certificate_build_resumes, setup, teardown, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
     sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
@@ -2439,6 +2558,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 240);
+    sp_test_add_case(s, "builder keeps misere", stopped_misere_build_goes_on, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "misere killed", killed_misere_run_keeps_its_work, setup, teardown, 240);
