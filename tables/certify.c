@@ -16,8 +16,15 @@
 #include "grow.h"
 #include "tune.h"
 
+/* Where a build stands in time: its start, the last progress line, the last facts kept. */
+typedef struct pace {
+    double t0, progress, keep;
+} pace;
+
 typedef struct builder {
     sp_cert *c;
+    const sp_certify_watch *watch;
+    pace *pace;
     const sp_cert *given; /* facts proven before, of the same play, whose moves need no answers here */
     sp_gindex given_games; /* misère: the given base's games by their options */
     uint32_t *given_of;   /* misère: solver game id -> 0 not yet matched, 1 none, else given's game + 2 */
@@ -40,7 +47,7 @@ typedef struct builder {
     uint64_t *todo;
     size_t todo_n, todo_cap;
     bool naming;        /* add_land_facts() notes the facts it names in named */
-    int status;         /* 0 ok, 1 stopped, -1 failed */
+    int status;         /* 0 ok, 1 stopped, 2 out of room, -1 failed */
     const char *why;    /* what ended it, when status is not 0 */
     char where[512];    /* the position it ended at, when one is to blame (or "") */
 } builder;
@@ -290,8 +297,8 @@ static void store_full(builder *b)
 {
     sp_solver_stats st;
     sp_solver_stats_get(b->s, &st);
-    failed(b, -1, st.lands_full ? "the misère land store is full (give it more memory: --nim-mb)"
-                                : "the misère game table is full (give it more memory: --game-mb)");
+    failed(b, 2, st.lands_full ? "the misère land store is full (give it more memory: --nim-mb)"
+                               : "the misère game table is full (give it more memory: --game-mb)");
 }
 
 /* Notes that certificate game `at` is the solver's game g; false when out of memory. */
@@ -531,13 +538,26 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
     }
 }
 
+/* Misère play: c is also kept now and then between the answers of one fact (each may be a search
+ * of its own: those of 0*21's root take hours). */
+static void keep_between_answers(builder *b)
+{
+    const sp_certify_watch *w = b->watch;
+    if (w->keep && b->status == 0 && sp_clock_now() - b->pace->keep >= w->keep_seconds) {
+        w->keep(w->arg, b->c, NULL);
+        b->pace->keep = sp_clock_now();
+    }
+}
+
 /* Answers every move of the fact R + g: in the game (R + g') and in R (R' + g, normalised). */
 static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     const uint32_t *o;
     size_t no = sp_solver_game_options(b->s, g, &o);
-    for (size_t i = 0; i < no && b->status == 0; i++)
+    for (size_t i = 0; i < no && b->status == 0; i++) {
         misere_answer(b, r, len, o[i]);
+        keep_between_answers(b);
+    }
     sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
     if (b->status == 0 && sp_expand_pos(b->ctx, b->lands, r, len, ch))
         failed(b, -1, "out of memory");
@@ -547,6 +567,7 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
         long olen = normalise(b, ch->tok + ch->off[m], ch->len[m], &h, out, false);
         if (olen >= 0)
             misere_answer(b, out, (size_t)olen, h);
+        keep_between_answers(b);
     }
 }
 
@@ -578,11 +599,6 @@ static void misere_root(builder *b)
 }
 
 /* ---------------------------------------------------------------- the certificate */
-
-/* Where a build stands in time: its start, the last progress line, the last facts kept. */
-typedef struct pace {
-    double t0, progress, keep;
-} pace;
 
 /* Makes b->state cover every fact (new ones fresh); false when out of memory. */
 static bool track_facts(builder *b)
@@ -739,7 +755,8 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_ce
     assert(!given || given->play == c->play);
     static const sp_certify_watch none;
     const sp_certify_watch *w = watch ? watch : &none;
-    builder b = {.c = c, .given = given, .s = s, .ctx = sp_canon_ctx_new()};
+    pace p;
+    builder b = {.c = c, .watch = w, .pace = &p, .given = given, .s = s, .ctx = sp_canon_ctx_new()};
     bool indexed = sp_gindex_init(&b.given_games, c->play == SP_CERT_MISERE ? given : NULL) == 0;
     sp_children_init(&b.kids);
     sp_children_init(&b.grandkids);
@@ -755,7 +772,6 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_ce
     b.lands = sp_solver_land_cache(s);
     if (w->progress) /* a first line at once: the root's answer may take a while */
         w->progress(w->arg, 0, 1, 0);
-    pace p;
     p.t0 = p.progress = p.keep = sp_clock_now();
     answer_root(&b);
     if (b.status == 0 && c->play == SP_CERT_NORMAL)

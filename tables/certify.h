@@ -20,7 +20,7 @@
  *   base. The settled facts prove themselves beside the base, whatever else c holds, so a build that
  *   stops loses none of them when keep joins them to the base (after checking them).
  * - Misère play: keep is handed c as it stands (settled is NULL), only ever grown by appends since
- *   the last call. A build given c again (saved and loaded; see sp_certify_given) answers the facts
+ *   the last call; it is also called between the answers of one fact (each may be a long search). A build given c again (saved and loaded; see sp_certify_given) answers the facts
  *   whose answers c holds without search. */
 typedef void (*sp_certify_keep)(void *arg, const sp_cert *c, const uint8_t *settled);
 typedef struct sp_certify_watch {
@@ -35,9 +35,10 @@ typedef struct sp_certify_watch {
  * misère play c may also hold what keep was handed by a build of the same claim that stopped (the
  * solver's misère lives must be the same: -1 otherwise); its games become the solver's, and its
  * facts are answered again, from c itself where they were answered before.
- * Returns 0, 1 when stopped (*stop set, or the solver stopped), -1 when out of memory or when the
- * solver contradicts itself (a bug: the position is named); then why (cap bytes, when not NULL) says
- * which. */
+ * Returns 0, 1 when stopped (*stop set, or the solver stopped), 2 when a misère store of the solver
+ * is full (what keep was handed goes on in a solver with empty stores), -1 when out of memory or
+ * when the solver contradicts itself (a bug: the position is named); then why (cap bytes, when not
+ * NULL) says which. */
 int sp_certify(sp_cert *c, sp_solver *s, const sp_certify_watch *watch, char *why, size_t cap);
 
 /* sp_certify() beside a fact base of the same play checked before (given, or NULL; verify.h,

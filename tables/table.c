@@ -509,6 +509,9 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
         sp_chunks_remove(kept_build(r, why, sizeof why, n), NULL, 0); /* whole now: the row holds it */
     if (rc < 0)
         fprintf(r->o->log, "certify: %s\n", why);
+    if (rc == 2) /* kept: a solver with empty stores goes on from it */
+        fprintf(r->o->log, "sprouts table: %s 0*%u: certificate: %s; what is built is kept (rerun with --resume)\n",
+                misere ? "misere" : "normal", n, why);
     sp_progress_done(&r->progress);
     int small = rc == 0 && !misere && r->o->minimise ? minimise_cert(r, &c) : 0;
     r->progress.phase = "checking the certificate";
@@ -516,7 +519,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     sp_verify_watch watch = {sp_progress_facts, &r->progress, r->o->stop};
     int checked = rc == 0 && !small ? sp_verify_given(&c, given, r->o->solver.threads, &watch, &v) : rc == 0 ? 0 : -1;
     sp_progress_done(&r->progress);
-    if (checked == 1 || rc == 1) { /* stopped from outside: the certificate is made again on --resume */
+    if (checked == 1 || rc == 1 || rc == 2) { /* the certificate is made (or goes on) on --resume */
         snprintf(row->verified, sizeof row->verified, "stopped");
         sp_cert_free(&c);
         return;

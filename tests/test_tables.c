@@ -637,7 +637,8 @@ static uint64_t certify_misere_10(const char *kept, const sp_certify_watch *w, i
 /* A misère build hands over its certificate as it stands, and a build given it again goes on from
  * there: 0*10 kept before each fact and stopped after 400, then built from the file by a fresh
  * solver, checks, holds every kept fact, and searches less than a whole build (the answers kept
- * are not searched for again); a solver that sums other lands refuses the kept build. */
+ * are not searched for again); a solver that sums other lands refuses the kept build; one whose game
+ * table fills says so (2) and hands over what it built. */
 START_TEST(stopped_misere_build_goes_on)
 {
     char path[512];
@@ -647,8 +648,8 @@ START_TEST(stopped_misere_build_goes_on)
     misere_keeper k = {.path = path, .left = 400};
     sp_certify_watch w = {.keep = keep_misere, .arg = &k, .stop = &k.stop};
     certify_misere_10(NULL, &w, 1, &kept_facts);
-    ck_assert_uint_eq(k.calls, 401); /* and once more as it stops */
-    ck_assert_uint_ge(k.facts, 400);
+    ck_assert_uint_gt(k.calls, 400); /* the fact in hand goes on to its end, and c is kept as it stops */
+    ck_assert_uint_ge(k.facts, 100); /* the build had gone some way */
     uint64_t rest = certify_misere_10(path, NULL, 0, &facts);
     ck_assert_uint_ge(facts, kept_facts);
     ck_assert_msg(facts <= whole_facts + whole_facts / 10, "%zu facts, %zu in a whole build", facts, whole_facts);
@@ -667,6 +668,20 @@ START_TEST(stopped_misere_build_goes_on)
     ck_assert_ptr_nonnull(strstr(why, "summed other lands"));
     sp_solver_free(s);
     sp_cert_free(&c);
+    /* a game table too small: out of room (2), and what was built is handed over as the build ends */
+    ck_assert_msg(sp_cert_load(&c, path, why, sizeof why) == 0, "%s", why);
+    o = (sp_solver_opts){.tt_bytes = (size_t)32 << 20, .threads = 1, .game_bytes = (size_t)1 << 18};
+    s = sp_solver_new(&o);
+    misere_keeper small = {.path = path};
+    sp_cert_mark_all(&c, &small.saved);
+    w = (sp_certify_watch){.keep = keep_misere, .arg = &small, .stop = &small.stop, .keep_seconds = 1e9};
+    ck_assert_msg(sp_certify(&c, s, &w, why, sizeof why) == 2, "%s", why);
+    ck_assert_ptr_nonnull(strstr(why, "game table is full (give it more memory: --game-mb)"));
+    ck_assert_uint_eq(small.calls, 1);
+    ck_assert_uint_gt(small.facts, kept_facts);
+    sp_solver_free(s);
+    sp_cert_free(&c);
+    certify_misere_10(path, NULL, 0, &facts); /* a solver with room goes on to a certificate that checks */
 }
 END_TEST
 
