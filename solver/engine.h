@@ -138,6 +138,9 @@ extern const sp_rules sp_rules_misere;
 /* Misère: the game id of a land of at most mis_sum_lives lives, valued now if need be (outside a
  * search, by worker w alone); SP_MG_NONE for a larger land or when a table is full. */
 sp_mg_id sp_misere_land_game(sp_worker *w, const sp_tok *land, size_t len);
+/* Misère: the node (key, *g) as the search stores it: the lands it values folded into *g, the
+ * others written to out (room for len tokens); their length. Outside a search, by worker w alone. */
+size_t sp_misere_fold(sp_worker *w, const sp_tok *key, size_t len, sp_mg_id *g, sp_tok *out);
 
 void sp_node_hash(sp_node *n, sp_play play);
 

@@ -127,6 +127,11 @@ static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg
     return olen;
 }
 
+size_t sp_misere_fold(sp_worker *w, const sp_tok *key, size_t len, sp_mg_id *g, sp_tok *out)
+{
+    return w->eng->mis_lives == 0 ? (memcpy(out, key, len * sizeof *key), len) : fold(w, key, len, true, g, out);
+}
+
 /* ---------------------------------------------------------------- the rule set */
 
 static sp_resolved outcome_of(const sp_worker *w, sp_mg_id g)

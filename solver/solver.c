@@ -359,14 +359,29 @@ static sp_outcome known_node(sp_solver *s, const sp_tok *key, size_t len, uint32
     return e.pn == 0 ? SP_WIN : SP_LOSS;
 }
 
+/* In misère play the search stores a node as it folds it (misere.c), which may differ from the
+ * form the caller holds (a certificate's normal form sums some lands the search leaves, and the
+ * reverse): the node is looked up folded too. */
+static sp_outcome known_folded(sp_solver *s, const sp_tok *key, size_t len, uint32_t k)
+{
+    sp_tok out[SP_KEY_MAX];
+    sp_mg_id g = k;
+    size_t olen = sp_misere_fold(&s->workers[0], key, len, &g, out);
+    if (olen == 0)
+        return g == SP_MG_NONE ? SP_UNKNOWN : sp_mg_wins(s->eng.games, g) ? SP_WIN : SP_LOSS;
+    return olen == len ? SP_UNKNOWN : known_node(s, out, olen, g, SP_PLAY_MISERE);
+}
+
 /* In normal play the search stores a node with the stored nimbers of its lands folded into k (a
  * child's lands are folded when it is made), so the node is looked up as given and folded. */
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play)
 {
     assert(s && key_ok(key, len));
     sp_outcome o = known_node(s, key, len, k, play);
-    if (o != SP_UNKNOWN || play != SP_PLAY_NORMAL)
+    if (o != SP_UNKNOWN)
         return o;
+    if (play == SP_PLAY_MISERE)
+        return known_folded(s, key, len, k);
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
     sp_tok rest[SP_KEY_MAX];

@@ -113,7 +113,9 @@ bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alon
 /* What the solver already knows, without searching: the nimber of a land key (-1 if not stored), and
  * the outcome of a node proven earlier and still in the transposition table (SP_UNKNOWN otherwise;
  * k as in sp_solver_couple; in normal play also found with the stored nimbers of its lands folded
- * into k, as the search stores it, and known outright when all its lands' nimbers are stored). */
+ * into k, as the search stores it, and known outright when all its lands' nimbers are stored; in
+ * misère play also found with its lands folded into the game k as the search folds them, valuing
+ * lands as it does: not while a search runs). */
 int sp_solver_known_nimber(sp_solver *s, const sp_tok *land, size_t len);
 sp_outcome sp_solver_known(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play);
 

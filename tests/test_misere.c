@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expand.h"
 #include "mgame.h"
 #include "nimstore.h"
 #include "random.h"
@@ -513,6 +514,39 @@ static sp_outcome solve(sp_solver *s, const char *text)
     return sp_solver_outcome(s, key, len, SP_PLAY_MISERE);
 }
 
+/* What the solver knows of a misère node is found in the form the caller holds it too, not only in
+ * the form its search stores it (its small lands folded into the game): after a search of 0*5+0*1
+ * and of 0*4+0*2 (a land the search does not value beside one it does), some of their children,
+ * asked as whole positions beside the game 0, are known, each agreeing with the outcome found. */
+START_TEST(known_in_the_callers_form)
+{
+    static const char *texts[] = {"0*5+0*1", "0*4+0*2"};
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    sp_children ch;
+    sp_children_init(&ch);
+    for (unsigned i = 0; i < 2; i++) {
+        sp_solver *s = new_solver(1, 0);
+        sp_tok key[SP_KEY_MAX];
+        size_t len = key_of(texts[i], key), known = 0;
+        sp_outcome o = sp_solver_couple(s, key, len, 0, SP_PLAY_MISERE);
+        ck_assert(o == SP_WIN || o == SP_LOSS);
+        ck_assert_int_eq(sp_expand_pos(ctx, NULL, key, len, &ch), 0);
+        bool answered = false;
+        for (size_t c = 0; c < ch.n; c++) {
+            sp_outcome co = sp_solver_known(s, ch.tok + ch.off[c], ch.len[c], 0, SP_PLAY_MISERE);
+            known += co != SP_UNKNOWN;
+            ck_assert_msg(o == SP_WIN || co != SP_LOSS, "%s: a child lost, the position lost", texts[i]);
+            answered |= co == SP_LOSS;
+        }
+        ck_assert_msg(known > 0, "%s: no child known of %zu", texts[i], ch.n);
+        ck_assert(o == SP_LOSS || answered);
+        sp_solver_free(s);
+    }
+    sp_children_free(&ch);
+    sp_canon_ctx_free(ctx);
+}
+END_TEST
+
 /* OEIS A164950 (Lemoine and Viennot): misère outcomes of 0*1.. 0*10. */
 static const char published[] = "WLLLWWLLLW";
 
@@ -666,6 +700,7 @@ int main(int argc, char **argv)
     add_case(s, "full table falls back", full_table_falls_back);
     add_case(s, "Lemoine's pair", lemoine_pair);
     add_case(s, "no move", no_move_is_a_win);
+    add_case(s, "known in the caller's form", known_in_the_callers_form);
     add_case(s, "SPOTS misere outcomes", spots_misere_outcomes);
     add_case(s, "reference", agrees_with_reference);
     return sp_test_main(s, argc, argv);
