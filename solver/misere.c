@@ -129,7 +129,7 @@ static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg
 
 size_t sp_misere_fold(sp_worker *w, const sp_tok *key, size_t len, sp_mg_id *g, sp_tok *out)
 {
-    return w->eng->mis_lives == 0 ? (memcpy(out, key, len * sizeof *key), len) : fold(w, key, len, true, g, out);
+    return fold(w, key, len, true, g, out); /* with no land valued (mis_lives 0) nothing folds */
 }
 
 /* ---------------------------------------------------------------- the rule set */

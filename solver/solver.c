@@ -367,8 +367,8 @@ static sp_outcome known_folded(sp_solver *s, const sp_tok *key, size_t len, uint
     sp_tok out[SP_KEY_MAX];
     sp_mg_id g = k;
     size_t olen = sp_misere_fold(&s->workers[0], key, len, &g, out);
-    if (olen == 0)
-        return g == SP_MG_NONE ? SP_UNKNOWN : sp_mg_wins(s->eng.games, g) ? SP_WIN : SP_LOSS;
+    if (olen == 0) /* every land folded: the game decides */
+        return sp_mg_wins(s->eng.games, g) ? SP_WIN : SP_LOSS;
     return olen == len ? SP_UNKNOWN : known_node(s, out, olen, g, SP_PLAY_MISERE);
 }
 

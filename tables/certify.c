@@ -538,14 +538,28 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
     }
 }
 
-/* Misère play: c is also kept now and then between the answers of one fact (each may be a search
- * of its own: those of 0*21's root take hours). */
-static void keep_between_answers(builder *b)
+/* Makes b->state cover every fact (new ones fresh); false when out of memory. */
+static bool track_facts(builder *b)
+{
+    size_t had = b->state_cap, n = b->c->facts.n;
+    if (sp_grow((void **)&b->state, &b->state_cap, n, 1)) {
+        failed(b, -1, "out of memory");
+        return false;
+    }
+    if (b->state_cap > had)
+        memset(b->state + had, FRESH, b->state_cap - had);
+    return true;
+}
+
+/* Hands the watcher what a build begun again would need (normal play: the settled facts; misère
+ * play: c) when keep_seconds have passed since the last time, or at once when `now`. */
+static void hand_over(builder *b, bool now)
 {
     const sp_certify_watch *w = b->watch;
-    if (w->keep && b->status == 0 && sp_clock_now() - b->pace->keep >= w->keep_seconds) {
-        w->keep(w->arg, b->c, NULL);
-        b->pace->keep = sp_clock_now();
+    bool normal = b->c->play == SP_CERT_NORMAL;
+    if (w->keep && (now || sp_clock_now() - b->pace->keep >= w->keep_seconds) && (!normal || track_facts(b))) {
+        w->keep(w->arg, b->c, normal ? b->state : NULL);
+        b->pace->keep = sp_clock_now(); /* the keeping (a check) is not building time */
     }
 }
 
@@ -556,7 +570,8 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
     size_t no = sp_solver_game_options(b->s, g, &o);
     for (size_t i = 0; i < no && b->status == 0; i++) {
         misere_answer(b, r, len, o[i]);
-        keep_between_answers(b);
+        if (b->status == 0)
+            hand_over(b, false); /* between answers too: each may be a long search */
     }
     sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
     if (b->status == 0 && sp_expand_pos(b->ctx, b->lands, r, len, ch))
@@ -567,7 +582,8 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
         long olen = normalise(b, ch->tok + ch->off[m], ch->len[m], &h, out, false);
         if (olen >= 0)
             misere_answer(b, out, (size_t)olen, h);
-        keep_between_answers(b);
+        if (b->status == 0)
+            hand_over(b, false);
     }
 }
 
@@ -600,38 +616,21 @@ static void misere_root(builder *b)
 
 /* ---------------------------------------------------------------- the certificate */
 
-/* Makes b->state cover every fact (new ones fresh); false when out of memory. */
-static bool track_facts(builder *b)
-{
-    size_t had = b->state_cap, n = b->c->facts.n;
-    if (sp_grow((void **)&b->state, &b->state_cap, n, 1)) {
-        failed(b, -1, "out of memory");
-        return false;
-    }
-    if (b->state_cap > had)
-        memset(b->state + had, FRESH, b->state_cap - had);
-    return true;
-}
-
 /* Between two facts: Ctrl-C (a large certificate takes minutes to build), the progress line, and
- * what a build begun again would need (normal play: the settled facts; misère play: c) handed to
- * the watcher now and then. false once stopped. */
-static bool between_facts(builder *b, const sp_certify_watch *w, pace *p, uint64_t done, uint64_t items)
+ * what a build begun again would need handed to the watcher now and then. false once stopped. */
+static bool between_facts(builder *b, uint64_t done, uint64_t items)
 {
+    const sp_certify_watch *w = b->watch;
     if (w->stop && atomic_load_explicit(w->stop, memory_order_relaxed)) {
         failed(b, 1, "stopped");
         return false;
     }
-    double t = w->progress || w->keep ? sp_clock_now() : 0;
-    if (w->progress && t - p->progress >= SP_TUNE_PROGRESS_SECONDS) {
-        p->progress = t;
-        w->progress(w->arg, done, items, t - p->t0);
+    double t = w->progress ? sp_clock_now() : 0;
+    if (w->progress && t - b->pace->progress >= SP_TUNE_PROGRESS_SECONDS) {
+        b->pace->progress = t;
+        w->progress(w->arg, done, items, t - b->pace->t0);
     }
-    bool normal = b->c->play == SP_CERT_NORMAL;
-    if (w->keep && t - p->keep >= w->keep_seconds && (!normal || track_facts(b))) {
-        w->keep(w->arg, b->c, normal ? b->state : NULL);
-        p->keep = sp_clock_now(); /* the keeping (a check) is not building time */
-    }
+    hand_over(b, false);
     return b->status == 0;
 }
 
@@ -646,13 +645,13 @@ static void todo_push(builder *b, size_t fact, bool answered)
 /* Normal play, depth first: a fact is answered, then the facts its answers name, then it is settled.
  * An answer's lands have fewer lives than the fact it answers, so no fact waits for itself, and the
  * settled facts always prove themselves beside the given base: what a stopped build keeps. */
-static void close_normal(builder *b, const sp_certify_watch *w, pace *p)
+static void close_normal(builder *b)
 {
     sp_cert *c = b->c;
     uint64_t settled = 0;
     for (size_t f = c->facts.n; f-- > 0;) /* the root's facts, the first on top */
         todo_push(b, f, false);
-    while (b->todo_n > 0 && track_facts(b) && between_facts(b, w, p, settled, c->facts.n)) {
+    while (b->todo_n > 0 && track_facts(b) && between_facts(b, settled, c->facts.n)) {
         uint64_t item = b->todo[--b->todo_n];
         size_t f = (size_t)(item >> 1), len;
         if (b->state[f] == SETTLED)
@@ -681,11 +680,11 @@ static void close_normal(builder *b, const sp_certify_watch *w, pace *p)
 }
 
 /* Misère play: the facts and land facts in the order they came (both lists grow meanwhile). */
-static void close_misere(builder *b, const sp_certify_watch *w, pace *p)
+static void close_misere(builder *b)
 {
     sp_cert *c = b->c;
     for (size_t i = 0, l = 0; i < c->facts.n || l < c->lands.n;) {
-        if (!between_facts(b, w, p, i + l, c->facts.n + c->lands.n))
+        if (!between_facts(b, i + l, c->facts.n + c->lands.n))
             break;
         bool fact = i < c->facts.n;
         size_t at = fact ? i++ : l++, len = fact ? 0 : c->lands.len[at];
@@ -775,11 +774,11 @@ int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_ce
     p.t0 = p.progress = p.keep = sp_clock_now();
     answer_root(&b);
     if (b.status == 0 && c->play == SP_CERT_NORMAL)
-        close_normal(&b, w, &p);
+        close_normal(&b);
     else if (b.status == 0)
-        close_misere(&b, w, &p);
-    if (b.status && w->keep && (c->play == SP_CERT_MISERE || track_facts(&b)))
-        w->keep(w->arg, c, c->play == SP_CERT_MISERE ? NULL : b.state); /* kept, however the build ended */
+        close_misere(&b);
+    if (b.status)
+        hand_over(&b, true); /* kept, however the build ended */
     builder_free(&b);
     sp_canon_ctx_free(b.ctx);
     if (why && b.status)
