@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "glop.h"
 #include "plot.h"
+#include "published.h"
 #include "text.h"
 
 /* The columns every table has had; later ones are added at the end only, so that a reader that knows
@@ -229,6 +230,48 @@ static void verdict(sp_text *out, const sp_table *t)
     unchecked(out, t);
 }
 
+/* The row beside what others published: the published outcome, "**new**" for a size nobody had
+ * solved, "-" for one neither has; a disagreement is spelled out, as it means a bug in one program. */
+static const char *published_cell(const sp_table *t, unsigned n, char *buf, size_t cap)
+{
+    char theirs = sp_published_outcome(t->misere, n);
+    char ours = !strcmp(t->row[n].outcome, "win") ? 'W' : !strcmp(t->row[n].outcome, "loss") ? 'L' : 0;
+    if (!theirs)
+        snprintf(buf, cap, "%s", ours ? "**new**" : "-");
+    else if (ours && ours != theirs)
+        snprintf(buf, cap, "%c **differs**", theirs);
+    else
+        snprintf(buf, cap, "%c", theirs);
+    return buf;
+}
+
+/* Lists the solved sizes whose cell above starts with mark ("**new**", "...differs"). */
+static unsigned list_marked(sp_text *out, const sp_table *t, const char *mark, const char *lead)
+{
+    unsigned count = 0;
+    for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
+        char cell[32];
+        if (!solved(&t->row[n]) || !strstr(published_cell(t, n, cell, sizeof cell), mark))
+            continue;
+        if (count++)
+            sp_text_add(out, ", %u", n);
+        else
+            sp_text_add(out, "%s: n = %u", lead, n);
+    }
+    return count;
+}
+
+/* What the table adds to the published outcomes, and whether it agrees with them. */
+static void published_md(sp_text *out, const sp_table *t)
+{
+    sp_text_add(out, "Published outcomes (column `published`): %s.", sp_published_source(t->misere));
+    if (list_marked(out, t, "differs", " **Solved here against the published outcome"))
+        sp_text_add(out, "**.");
+    if (list_marked(out, t, "**new**", " Solved here and never published before (new results)"))
+        sp_text_add(out, ".");
+    sp_text_add(out, "\n");
+}
+
 /* Whether the row's build came from a modified tree, for the README. */
 static const char *tree_md(const sp_row *r)
 {
@@ -238,9 +281,9 @@ static const char *tree_md(const sp_row *r)
 
 static void table_md(sp_text *out, const sp_table *t)
 {
-    sp_text_add(out, "| n | outcome | nimber | predicted | agrees | nodes | seconds | threads | certificate (facts) "
-                     "| verified | source tree |\n");
-    sp_text_add(out, "| ---: | --- | ---: | --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
+    sp_text_add(out, "| n | outcome | nimber | predicted | agrees | published | nodes | seconds | threads "
+                     "| certificate (facts) | verified | source tree |\n");
+    sp_text_add(out, "| ---: | --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
     for (unsigned n = 1; n <= SP_TABLE_MAX_N; n++) {
         const sp_row *r = &t->row[n];
         if (!r->present)
@@ -252,9 +295,10 @@ static void table_md(sp_text *out, const sp_table *t)
             snprintf(cert, sizeof cert, "%s (%llu)", r->cert, (unsigned long long)r->cert_facts);
         else
             snprintf(cert, sizeof cert, "none");
-        sp_text_add(out, "| %u | %s | %s | %c | %s | %llu | %.2f | %u | %s | %s | %s |\n", n, r->outcome, nimber,
-            sp_table_prediction(t->misere, n), agrees(t, n), (unsigned long long)r->nodes, r->seconds, r->threads,
-            cert, r->verified, tree_md(r));
+        char theirs[32];
+        sp_text_add(out, "| %u | %s | %s | %c | %s | %s | %llu | %.2f | %u | %s | %s | %s |\n", n, r->outcome,
+            nimber, sp_table_prediction(t->misere, n), agrees(t, n), published_cell(t, n, theirs, sizeof theirs),
+            (unsigned long long)r->nodes, r->seconds, r->threads, cert, r->verified, tree_md(r));
     }
 }
 
@@ -425,11 +469,13 @@ int sp_table_readme(const sp_table *normal, const sp_table *misere, const sp_tab
     sp_text_add(&out, "## Normal play\n\nConjecture (Applegate, Jacobson, Sleator 1991): the first player wins iff "
                       "n mod 6 is 3, 4 or 5.\n\n");
     verdict(&out, normal);
+    published_md(&out, normal);
     sp_text_add(&out, "\n");
     table_md(&out, normal);
     sp_text_add(&out, "\n## Misère play\n\nConjecture (Lemoine and Viennot): for n > 4 the first player wins iff "
                       "n mod 6 is 0, 4 or 5 (and wins n = 1, loses n = 4).\n\n");
     verdict(&out, misere);
+    published_md(&out, misere);
     sp_text_add(&out, "\n");
     table_md(&out, misere);
     plots_md(&out);

@@ -22,6 +22,7 @@
 #include "merge.h"
 #include "minimise.h"
 #include "progress.h"
+#include "published.h"
 #include "report.h"
 #include "store.h"
 #include "testpos.h"
@@ -213,6 +214,9 @@ START_TEST(csv_round_trip)
     t.row[10] = t.row[7];
     snprintf(t.row[10].outcome, sizeof t.row[10].outcome, "win");
     t.row[10].cert[0] = t.row[10].verified[0] = '\0';
+    t.row[21] = t.row[7]; /* nobody has published misère 0*21 */
+    t.row[13] = t.row[7];
+    snprintf(t.row[13].outcome, sizeof t.row[13].outcome, "win"); /* published a loss (OEIS A164950) */
     sp_table normal;
     memset(&normal, 0, sizeof normal);
     ck_assert_int_eq(sp_table_readme(&normal, &t, NULL, dir, err, sizeof err), 0);
@@ -224,6 +228,22 @@ START_TEST(csv_round_trip)
     text[got] = '\0';
     ck_assert_ptr_nonnull(strstr(text, "Solved without a checked certificate (the outcome rests on the search alone): "
                                        "n = 10.\n"));
+    /* beside the published outcomes: a new size named as such, a disagreement spelled out */
+    ck_assert_ptr_nonnull(strstr(text, "**Solved here against the published outcome: n = 13**."));
+    ck_assert_ptr_nonnull(strstr(text, "Solved here and never published before (new results): n = 21.\n"));
+    ck_assert_ptr_nonnull(strstr(text, "| 7 | loss |  | L | yes | L | 6158 |"));
+    ck_assert_ptr_nonnull(strstr(text, "| 13 | win |  | L | no | L **differs** |"));
+    ck_assert_ptr_nonnull(strstr(text, "| 21 | loss |  | L | yes | **new** |"));
+    /* SPOTS's Table 2 (Cizek, Balko, Schmid 2025): 0*62 a loss, 0*63 open, 0*64 a win; OEIS A164950:
+     * misère 0*18 a win, 0*20 a loss, nothing past 20 */
+    ck_assert_int_eq(sp_published_outcome(0, 62), 'L');
+    ck_assert_int_eq(sp_published_outcome(0, 63), 0);
+    ck_assert_int_eq(sp_published_outcome(0, 64), 'W');
+    ck_assert_int_eq(sp_published_outcome(0, 106), 0);
+    ck_assert_int_eq(sp_published_outcome(1, 18), 'W');
+    ck_assert_int_eq(sp_published_outcome(1, 20), 'L');
+    ck_assert_int_eq(sp_published_outcome(1, 21), 0);
+    ck_assert_int_eq(sp_published_outcome(1, 0), 0);
     /* predictions: normal W iff n mod 6 in {3,4,5}; misère W for 1, L for 4, else W iff n mod 6 in {0,4,5} */
     ck_assert_int_eq(sp_table_prediction(0, 12), 'L');
     ck_assert_int_eq(sp_table_prediction(0, 17), 'W');
