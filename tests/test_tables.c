@@ -2345,11 +2345,12 @@ START_TEST(stop_in_certificate_keeps_the_row)
 END_TEST
 
 /* A misère run stopped (Ctrl-C) while it builds its certificate keeps the build in DIR/state, and
- * --resume goes on from it to a certificate that checks, then removes the file (misère 0*12 is a
- * first-player win: Lemoine and Viennot; OEIS A164950). */
-START_TEST(misere_certificate_build_resumes)
+ * --resume goes on to a certificate that checks, then removes the file; the resume's log says `said`.
+ * With `other_lives`, the kept build is first made one of another build whose lands of up to 8 lives
+ * are valued (misère 0*12 is a first-player win: Lemoine and Viennot; OEIS A164950). */
+static void misere_build_stopped_and_resumed(bool other_lives, const char *said)
 {
-    char out[512], kept[700], err[512];
+    char out[512], kept[700], err[512], warning[512];
     static char text[1 << 16], rows[1 << 12];
     path_in(out, sizeof out, "out");
     snprintf(kept, sizeof kept, "%s/state/misere-cert-12.chunks", out);
@@ -2363,13 +2364,35 @@ START_TEST(misere_certificate_build_resumes)
     ck_assert_str_eq(t.row[12].outcome, "win");
     ck_assert_str_eq(t.row[12].verified, "stopped");
     ck_assert_uint_gt(file_size(kept), 0);
+    if (other_lives) {
+        sp_cert c;
+        ck_assert_msg(sp_cert_load_info(&c, kept, warning, sizeof warning, err, sizeof err) == 0, "%s", err);
+        ck_assert_uint_ne(c.value_lives, 8);
+        c.value_lives = 8;
+        ck_assert_msg(sp_cert_save(&c, kept, err, sizeof err) == 0, "%s", err);
+        sp_cert_free(&c);
+    }
     argv[16] = "--resume";
-    ck_assert_int_eq(sp_test_run2(argv, rows, sizeof rows, text, sizeof text), 0);
-    ck_assert_msg(strstr(text, "the certificate goes on from "), "%s", text);
+    ck_assert_msg(sp_test_run2(argv, rows, sizeof rows, text, sizeof text) == 0, "%s", text);
+    ck_assert_msg(strstr(text, said), "%s", text);
     ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(!strcmp(t.row[12].verified, "yes"), "%s", text);
     ck_assert_str_ne(t.row[12].cert, "");
     ck_assert_int_eq(access(kept, F_OK), -1); /* whole now: the fact base holds it */
+}
+
+START_TEST(misere_certificate_build_resumes)
+{
+    misere_build_stopped_and_resumed(false, "the certificate goes on from ");
+}
+END_TEST
+
+/* ... and one kept by a build that sums other lands (another version's defaults) is set aside with a
+ * line, not refused on every resume. */
+START_TEST(misere_certificate_build_of_other_lives_set_aside)
+{
+    misere_build_stopped_and_resumed(true, "built by a program that sums other lands (its misère lives differ) (the "
+                                           "certificate is built afresh)");
 }
 END_TEST
 
@@ -2581,6 +2604,8 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
     sp_test_add_case(s, "stop in misere certificate", misere_certificate_build_resumes, setup, teardown, 120);
+    sp_test_add_case(s, "misere certificate of other lives", misere_certificate_build_of_other_lives_set_aside, setup,
+                     teardown, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
     sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
