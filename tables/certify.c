@@ -563,28 +563,41 @@ static void hand_over(builder *b, bool now)
     }
 }
 
+/* After one more answer of a fact: the watcher told, what a build begun again needs handed over
+ * (between answers too: each may be a long search). */
+static void answered(builder *b, size_t done, size_t of)
+{
+    if (b->watch->answered)
+        b->watch->answered(b->watch->arg, done, of);
+    if (b->status == 0 && done > 0)
+        hand_over(b, false);
+}
+
 /* Answers every move of the fact R + g: in the game (R + g') and in R (R' + g, normalised). */
 static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
     const uint32_t *o;
     size_t no = sp_solver_game_options(b->s, g, &o);
+    sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
+    if (sp_expand_pos(b->ctx, b->lands, r, len, ch)) {
+        failed(b, -1, "out of memory");
+        return;
+    }
+    size_t of = no + ch->n;
+    answered(b, 0, of);
     for (size_t i = 0; i < no && b->status == 0; i++) {
         misere_answer(b, r, len, o[i]);
-        if (b->status == 0)
-            hand_over(b, false); /* between answers too: each may be a long search */
+        answered(b, i + 1, of);
     }
-    sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
-    if (b->status == 0 && sp_expand_pos(b->ctx, b->lands, r, len, ch))
-        failed(b, -1, "out of memory");
     for (size_t m = 0; m < ch->n && b->status == 0; m++) {
         uint32_t h = g;
         sp_tok out[SP_KEY_MAX];
         long olen = normalise(b, ch->tok + ch->off[m], ch->len[m], &h, out, false);
         if (olen >= 0)
             misere_answer(b, out, (size_t)olen, h);
-        if (b->status == 0)
-            hand_over(b, false);
+        answered(b, no + m + 1, of);
     }
+    answered(b, 0, 0);
 }
 
 /* A land fact needs the games of the lands of its children: listed by normalising them. */

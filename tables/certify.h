@@ -23,12 +23,17 @@
  *   the last call; it is also called between the answers of one fact (each may be a long search). A build given c again (saved and loaded; see sp_certify_given) answers the facts
  *   whose answers c holds without search. */
 typedef void (*sp_certify_keep)(void *arg, const sp_cert *c, const uint8_t *settled);
+/* Misère play: a fact's moves are answered one after another, and one answer may be a search of an
+ * hour; answered hears how many of the fact's `of` moves are answered (0 of n as it begins; 0 of 0
+ * once it is done). */
+typedef void (*sp_certify_answered)(void *arg, size_t done, size_t of);
 typedef struct sp_certify_watch {
     sp_cert_progress progress;
     sp_certify_keep keep;
     void *arg;
     const atomic_bool *stop;
     double keep_seconds;
+    sp_certify_answered answered;
 } sp_certify_watch;
 
 /* Fills c (already initialised with play, root and outcome) with facts that prove its claim. In

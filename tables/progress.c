@@ -27,6 +27,7 @@ void sp_progress_init(sp_progress *p, const char *label, FILE *out)
     p->tty = out && isatty(fileno(out));
     p->printed = false;
     p->phase = NULL;
+    p->answers = p->of = 0;
     p->start = sp_clock_now();
 }
 
@@ -45,9 +46,12 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     else
         snprintf(stored, sizeof stored, "%llu nimbers%s", (unsigned long long)s->nimbers,
                  s->nim_full ? " (store full)" : "");
-    char work[160]; /* the nodes count the solver's whole life; a pass's searches are short calls */
+    char work[224], fact[64] = ""; /* the nodes count the solver's whole life; a pass's searches are short calls */
+    if (p->phase && p->of)
+        snprintf(fact, sizeof fact, ", %zu of a fact's %zu moves answered", p->answers, p->of);
     if (p->phase)
-        snprintf(work, sizeof work, "%s, one of its searches at %.0f s, %s nodes in all", p->phase, s->seconds, nodes);
+        snprintf(work, sizeof work, "%s%s, one of its searches at %.0f s, %s nodes in all", p->phase, fact, s->seconds,
+                 nodes);
     else
         snprintf(work, sizeof work, "%.0f s, %s nodes, %s nodes/s", s->seconds, nodes, rate);
     char root[64] = ""; /* a loss is proven when every first move is refuted */
@@ -88,8 +92,16 @@ void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds)
     p->printed = true;
 }
 
+void sp_progress_answers(void *arg, size_t done, size_t of)
+{
+    sp_progress *p = arg;
+    p->answers = done;
+    p->of = of;
+}
+
 void sp_progress_done(sp_progress *p)
 {
+    p->answers = p->of = 0;
     if (p->printed && p->tty)
         fputc('\n', p->out);
     p->printed = false;

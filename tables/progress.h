@@ -14,6 +14,7 @@
 typedef struct sp_progress {
     char label[64]; /* what is being solved, e.g. "normal 0*14" */
     const char *phase; /* for sp_progress_facts: "building the certificate", ... */
+    size_t answers, of; /* in a phase, the moves answered of the fact at hand (of 0: not said) */
     FILE *out;      /* where the lines go; NULL: nowhere */
     bool tty;
     bool printed;
@@ -30,6 +31,9 @@ void sp_progress_farm(void *arg, const sp_farm_stats *s);
 /* A progress callback for the passes over a certificate (sp_cert_progress; arg: the sp_progress,
  * whose phase names the pass). */
 void sp_progress_facts(void *arg, uint64_t done, uint64_t items, double seconds);
+/* A callback for sp_certify_watch.answered (arg: the sp_progress): the lines of the phase's
+ * searches say how far the fact at hand is. */
+void sp_progress_answers(void *arg, size_t done, size_t of);
 /* Ends the progress line (a newline after in-place updates). */
 void sp_progress_done(sp_progress *p);
 

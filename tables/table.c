@@ -495,6 +495,11 @@ static void build_progress(void *arg, uint64_t done, uint64_t items, double seco
     sp_progress_facts(&((run *)arg)->progress, done, items, seconds);
 }
 
+static void build_answers(void *arg, size_t done, size_t of)
+{
+    sp_progress_answers(&((run *)arg)->progress, done, of);
+}
+
 /* Builds, (optionally) minimises, checks and writes the certificate of a solved row. */
 static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_tok *key, size_t len, sp_outcome o)
 {
@@ -509,7 +514,7 @@ static void certify_row(run *r, sp_row *row, int misere, unsigned n, const sp_to
     /* normal play: kept when it rests on the base (a minimised certificate is made from the whole
      * build); misère play: kept in DIR/state until it is whole */
     sp_certify_watch cw = {build_progress, misere ? keep_build : given ? keep_settled : NULL, r, r->o->stop,
-                           every(r)};
+                           every(r), build_answers};
     if (misere)
         begin_from_kept(r, &c, n);
     int rc = sp_certify_given(&c, r->s, given, &cw, why, sizeof why);

@@ -654,6 +654,42 @@ static uint64_t certify_misere_10(const char *kept, const sp_certify_watch *w, i
     return st.nodes;
 }
 
+/* What a watcher hears of the answers of each misère fact: 0 of n, 1 of n, ... n of n, then 0 of 0. */
+typedef struct answer_count {
+    size_t facts, answers, at, of;
+    bool out_of_turn;
+} answer_count;
+
+static void count_answers(void *arg, size_t done, size_t of)
+{
+    answer_count *a = arg;
+    if (of == 0) {
+        a->out_of_turn |= done != 0 || a->at != a->of;
+        a->facts++;
+    } else {
+        a->out_of_turn |= done != (done ? a->at + 1 : 0) || (done && of != a->of);
+        a->answers += done > 0;
+    }
+    a->at = done;
+    a->of = of;
+}
+
+/* The answers of each misère fact are counted to the watcher as they are made (the progress line of
+ * a fact of long answers says how far it is): misère 0*10 from a cold solver. */
+START_TEST(misere_answers_counted)
+{
+    answer_count a = {0};
+    sp_certify_watch w = {.answered = count_answers, .arg = &a};
+    size_t facts;
+    certify_misere_10(NULL, &w, 0, &facts);
+    ck_assert(!a.out_of_turn);
+    ck_assert_uint_gt(a.facts, 10);
+    ck_assert_uint_le(a.facts, facts);
+    ck_assert_uint_ge(a.answers, 2 * a.facts); /* a lost position of 0*10's play has moves */
+    ck_assert_uint_eq(a.of, 0);
+}
+END_TEST
+
 /* A misère build hands over its certificate as it stands, and a build given it again goes on from
  * there: 0*10 kept before each fact and stopped after 400, then built from the file by a fresh
  * solver, checks, holds every kept fact, and searches less than a whole build (the answers kept
@@ -2428,6 +2464,10 @@ START_TEST(progress_lines_name_the_pass)
     sp_progress_line(&p, &st);
     p.phase = "building the certificate";
     sp_progress_line(&p, &st);
+    sp_progress_answers(&p, 3, 14);
+    sp_progress_line(&p, &st);
+    sp_progress_done(&p);
+    sp_progress_line(&p, &st);
     rewind(f);
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = '\0';
@@ -2436,8 +2476,14 @@ START_TEST(progress_lines_name_the_pass)
     ck_assert_ptr_nonnull(second);
     *second++ = '\0';
     ck_assert_msg(strstr(buf, "normal 0*9: 2 s, 12.3k nodes, 6172 nodes/s") != NULL, "%s", buf);
+    char *third = strchr(second, '\n'), *fourth = third ? strchr(third + 1, '\n') : NULL;
+    ck_assert_ptr_nonnull(fourth);
+    *third++ = *fourth++ = '\0';
     ck_assert_msg(strstr(second, "normal 0*9: building the certificate, one of its searches at 2 s, 12.3k nodes in all") &&
                       !strstr(second, "nodes/s"), "%s", second);
+    ck_assert_msg(strstr(third, "building the certificate, 3 of a fact's 14 moves answered, one of its searches at 2 s"),
+                  "%s", third);
+    ck_assert_msg(!strstr(fourth, "answered"), "%s", fourth); /* done: the next pass starts without it */
 }
 END_TEST
 
@@ -2619,6 +2665,7 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
     sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 240);
     sp_test_add_case(s, "builder keeps misere", stopped_misere_build_goes_on, setup, teardown, 120);
+    sp_test_add_case(s, "misere answers counted", misere_answers_counted, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "misere killed", killed_misere_run_keeps_its_work, setup, teardown, 240);
