@@ -364,9 +364,9 @@ START_TEST(provenance_and_glop_table)
     char *md = slurp("README.md");
     ck_assert_ptr_nonnull(strstr(md, "Written by `sprouts table --play normal --from 1 --to 20 --resume --out "
                                      "results` (sprouts 0.1.0 (git abc-dirty), a build from a modified tree"));
-    ck_assert_ptr_nonnull(strstr(md, "| 5 | win |  | W | yes | 50 | 10.00 | 1 | certs/normal-5.cert (50) | yes | "
+    ck_assert_ptr_nonnull(strstr(md, "| 5 | win |  | W | yes | W | 50 | 10.00 | 1 | certs/normal-5.cert (50) | yes | "
                                      "**modified** |\n"));
-    ck_assert_ptr_nonnull(strstr(md, "| 4 | win |  | W | yes | 40 | 1.00 | 1 | certs/normal-4.cert (40) | yes | "
+    ck_assert_ptr_nonnull(strstr(md, "| 4 | win |  | W | yes | W | 40 | 1.00 | 1 | certs/normal-4.cert (40) | yes | "
                                      "clean |\n"));
     for (int k = 0; k < SP_PLOT_COUNT; k++) {
         char embed[256];
