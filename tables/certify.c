@@ -740,8 +740,7 @@ static void answer_root(builder *b)
         sp_solver_stats st;
         sp_solver_stats_get(b->s, &st);
         bool kept = c->ngames > 0 || c->facts.n > 0;
-        if (kept && (c->value_lives != st.misere_lives || c->sum_lives != st.misere_sum_lives ||
-                     c->sum_birthday != st.misere_sum_birthday)) {
+        if (kept && !sp_certify_sums_alike(c, b->s)) {
             failed(b, -1, "the kept build summed other lands (other --misere-lives or --misere-sum-lives)");
             return;
         }
@@ -758,6 +757,14 @@ static void answer_root(builder *b)
     } else {
         normal_answer(b, c->root, c->root_len, 0);
     }
+}
+
+bool sp_certify_sums_alike(const sp_cert *c, sp_solver *s)
+{
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    return c->value_lives == st.misere_lives && c->sum_lives == st.misere_sum_lives &&
+           c->sum_birthday == st.misere_sum_birthday;
 }
 
 int sp_certify_given(sp_cert *c, sp_solver *s, const sp_cert *given, const sp_certify_watch *watch, char *why,

@@ -6,6 +6,7 @@
 #define SP_CERTIFY_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 
 #include "cert.h"
 #include "solver.h"
@@ -45,6 +46,10 @@ typedef struct sp_certify_watch {
  * when the solver contradicts itself (a bug: the position is named); then why (cap bytes, when not
  * NULL) says which. */
 int sp_certify(sp_cert *c, sp_solver *s, const sp_certify_watch *watch, char *why, size_t cap);
+
+/* Whether misère certificate c sums the lands solver s sums (the same misère lives): a kept build
+ * of c can go on in s only then. */
+bool sp_certify_sums_alike(const sp_cert *c, sp_solver *s);
 
 /* sp_certify() beside a fact base of the same play checked before (given, or NULL; verify.h,
  * sp_verify_given): a fact the base holds becomes a fact of c without its moves being answered

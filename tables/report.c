@@ -245,7 +245,7 @@ static const char *published_cell(const sp_table *t, unsigned n, char *buf, size
     return buf;
 }
 
-/* Lists the solved sizes whose cell above starts with mark ("**new**", "...differs"). */
+/* Lists the solved sizes whose cell above holds mark ("**new**", "differs"). */
 static unsigned list_marked(sp_text *out, const sp_table *t, const char *mark, const char *lead)
 {
     unsigned count = 0;

@@ -466,15 +466,12 @@ static void begin_from_kept(run *r, sp_cert *c, unsigned n)
         fprintf(r->o->log, "sprouts table: %s (the certificate is built afresh)\n", why);
         return;
     }
-    sp_solver_stats st;
-    sp_solver_stats_get(r->s, &st);
-    const char *other = kept.play != c->play || kept.spots != n || kept.outcome != c->outcome ||
-                                kept.root_len != c->root_len || memcmp(kept.root, c->root, c->root_len * sizeof *c->root)
-                            ? "not a build of this claim"
-                        : kept.value_lives != st.misere_lives || kept.sum_lives != st.misere_sum_lives ||
-                                kept.sum_birthday != st.misere_sum_birthday
-                            ? "built by a program that sums other lands (its misère lives differ)"
-                            : NULL;
+    bool claim = kept.play == c->play && kept.spots == n && kept.outcome == c->outcome &&
+                 kept.root_len == c->root_len && !memcmp(kept.root, c->root, c->root_len * sizeof *c->root);
+    const char *other = !claim                                 ? "not a build of this claim"
+                        : !sp_certify_sums_alike(&kept, r->s) ? "built by a program that sums other lands (its misère "
+                                                                 "lives differ)"
+                                                               : NULL;
     if (other) { /* the build's first keep writes the file anew */
         fprintf(r->o->log, "sprouts table: %s: %s (the certificate is built afresh)\n", path, other);
         sp_cert_free(&kept);
