@@ -579,6 +579,7 @@ sp_farm *sp_farm_new(const sp_farm_opts *opts)
     lo.threads = 1;
     lo.progress = NULL;
     f->leader = sp_solver_new(&lo);
+    f->o.worker.threads = f->o.team ? f->o.team : 1;
     f->driver = sp_farm_driver_new(f->o.driver, f->o.workers, &f->o.worker, f->o.message_seconds, f->o.lost_seconds);
     bool queues = fwd_init(&f->nimbers, 2, f->o.workers) && fwd_init(&f->couples, 3, f->o.workers);
     f->home = malloc(f->o.workers * sizeof *f->home);

@@ -22,7 +22,8 @@
  * - Results are those of one solver: outcomes and nimbers never depend on the workers or the driver;
  *   the work does, except that one worker gives the same nodes whatever the driver.
  * - Normal play only (in misère play k names a game in one solver's own table).
- * - Memory: each worker is a solver of its own (opts.worker, one thread each), the leader another.
+ * - Memory: each worker is a solver of its own (opts.worker, opts.team threads each: the team of
+ *   solver.h inside every worker), the leader another (one thread).
  */
 #ifndef SP_FARM_H
 #define SP_FARM_H
@@ -65,7 +66,8 @@ typedef struct sp_farm_stats {
 typedef struct sp_farm_opts {
     unsigned workers;            /* at least 1 */
     sp_farm_driver_kind driver;
-    sp_solver_opts worker;       /* each worker's solver (its threads are set to 1) */
+    sp_solver_opts worker;       /* each worker's solver (its threads are set to team) */
+    unsigned team;               /* threads of each worker: a team that shares each expansion; 0: 1 */
     sp_solver_opts leader;       /* the leader's (threads set to 1; its progress callback unused) */
     unsigned seed_leaves;        /* free leaves per worker before the first jobs; 0: the default */
     uint64_t job_nodes;          /* a job's budget of nodes; 0: the default */

@@ -130,11 +130,12 @@ static bool serve(void)
             finalize = !(len == 1 && buf[0] == 1);
             break;
         }
-        if (st.MPI_TAG == TAG_CONFIG && len == 2 * (int)sizeof(uint64_t)) {
-            uint64_t b[2];
+        if (st.MPI_TAG == TAG_CONFIG && len == 3 * (int)sizeof(uint64_t)) {
+            uint64_t b[3];
             memcpy(b, buf, sizeof b);
             sp_solver_free(s);
-            sp_solver_opts o = {.tt_bytes = b[0], .nim_bytes = b[1], .threads = 1};
+            sp_solver_opts o = {.tt_bytes = b[0], .nim_bytes = b[1],
+                                .threads = b[2] >= 1 && b[2] <= 1024 ? (unsigned)b[2] : 1};
             s = sp_solver_new(&o);
             continue;
         }
@@ -203,7 +204,8 @@ static size_t out_cap, in_cap;
 
 bool sp_farm_mpi_configure(const sp_solver_opts *wopts)
 {
-    uint64_t b[2] = {wopts->tt_bytes ? wopts->tt_bytes : sp_solver_default_tt_bytes(), wopts->nim_bytes};
+    uint64_t b[3] = {wopts->tt_bytes ? wopts->tt_bytes : sp_solver_default_tt_bytes(), wopts->nim_bytes,
+                     wopts->threads ? wopts->threads : 1};
     for (int r = 1; r < world; r++)
         if (MPI_Send(b, (int)sizeof b, MPI_BYTE, r, TAG_CONFIG, MPI_COMM_WORLD) != MPI_SUCCESS)
             return false;

@@ -351,7 +351,7 @@ sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, c
         return NULL;
     }
     sp_solver_opts o = *wopts;
-    o.threads = 1;
+    o.threads = o.threads ? o.threads : 1;
     o.progress = NULL;
     if (kind == SP_FARM_MPI) {
         if (workers + 1 != sp_farm_mpi_ranks() || !sp_farm_mpi_configure(&o)) {

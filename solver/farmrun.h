@@ -8,10 +8,12 @@
  * - Only the leader's thread calls a driver. A worker runs one job at a time, with a solver of its
  *   own that keeps its table from job to job.
  * - The simulated driver runs each job at once, on the leader's thread, and delivers its result at
- *   the virtual time it would arrive: the worker's clock advances by the job's thread time, the
- *   leader's by its own between calls, a message by message_seconds each way. Since workers share
- *   nothing but messages, what each job knows is exactly what it would know on real machines
- *   (except after a job called back: sp_farm_driver_cancel).
+ *   the virtual time it would arrive: the worker's clock advances by the job's thread time (that of
+ *   its team's leader, which waits for its helpers spinning: the job's wall time, on a machine with a
+ *   core for each of the team's threads), the leader's by its own between calls, a message by
+ *   message_seconds each way. Since workers share nothing but messages, what each job knows is
+ *   exactly what it would know on real machines (except after a job called back:
+ *   sp_farm_driver_cancel).
  */
 #ifndef SP_FARMRUN_H
 #define SP_FARMRUN_H
@@ -94,8 +96,8 @@ void sp_farm_mpi_forget(unsigned worker);
 
 typedef struct sp_farm_driver sp_farm_driver;
 
-/* A driver of `workers` workers, each with a solver made from wopts (one thread); NULL when memory
- * is short or a thread cannot start. MPI: a job unanswered for lost_seconds, or for ten times the
+/* A driver of `workers` workers, each with a solver made from wopts (of wopts.threads threads, 0:
+ * one); NULL when memory is short or a thread cannot start. MPI: a job unanswered for lost_seconds, or for ten times the
  * longest job answered when that is more, comes back lost, and its worker is dead from then on
  * (never idle again). */
 sp_farm_driver *sp_farm_driver_new(sp_farm_driver_kind kind, unsigned workers, const sp_solver_opts *wopts,

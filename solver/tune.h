@@ -38,6 +38,12 @@
  * (docs/performance.md, 2026-12-04, second session). */
 #define SP_TUNE_FARM_THREADS 8
 
+/* From this many threads on, each farm worker is a team of SP_TUNE_FARM_TEAM threads (one job's
+ * expansions shared, as on the team): fewer workers, fewer extra nodes (docs/performance.md,
+ * 2026-12-06). */
+#define SP_TUNE_FARM_TEAM_THREADS 16
+#define SP_TUNE_FARM_TEAM 2
+
 /* Below this many children a whole cached list is replayed by the leader alone: a child replayed
  * costs far less than a move, too little to share out. */
 #define SP_TUNE_TEAM_MIN_REPLAY 16

@@ -630,8 +630,8 @@ static int open_farm(run *r)
 }
 
 /* The outcome of key in one play and, won in normal play, its nimber (-1: out of time first), by
- * the solver, or by the farm in normal play when there is one; the nodes and threads (or workers)
- * of the work. */
+ * the solver, or by the farm in normal play when there is one; the nodes and threads (the farm's:
+ * its workers' threads) of the work. */
 static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, double limit, int *nimber,
                          uint64_t *nodes, unsigned *threads)
 {
@@ -649,14 +649,15 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
     }
     sp_farm_stats before, st;
     sp_farm_stats_get(r->farm, &before);
-    r->now.nodes = before.nodes, r->now.threads = before.workers;
+    unsigned team = r->o->farm->team ? r->o->farm->team : 1;
+    r->now.nodes = before.nodes, r->now.threads = before.workers * team;
     sp_farm_set_time_limit(r->farm, limit);
     o = share_nimbers(r) ? SP_UNKNOWN : sp_farm_couple(r->farm, key, len, 0);
     *nimber = o == SP_WIN ? sp_farm_nimber(r->farm, key, len) : o == SP_LOSS ? 0 : -1;
     sp_farm_set_time_limit(r->farm, 0);
     share_nimbers(r);
     sp_farm_stats_get(r->farm, &st);
-    *nodes = st.nodes - before.nodes, *threads = st.workers;
+    *nodes = st.nodes - before.nodes, *threads = st.workers * team;
     return o;
 }
 
@@ -840,9 +841,10 @@ static void report_budgets(const run *r)
     }
     if (r->farm && !r->o->quiet) {
         const sp_farm_opts *f = r->o->farm;
-        fprintf(r->o->log, "sprouts table: normal play on a farm of %u workers (%s), each and its leader: table "
-                "%zu MiB, land nimbers %zu MiB\n", f->workers, f->driver == SP_FARM_MPI ? "MPI ranks" : "threads",
-                f->worker.tt_bytes / mib, st.nim_bytes / mib);
+        fprintf(r->o->log, "sprouts table: normal play on a farm of %u workers of %u thread%s (%s), each and its "
+                "leader: table %zu MiB, land nimbers %zu MiB\n", f->workers, f->team ? f->team : 1,
+                f->team > 1 ? "s" : "", f->driver == SP_FARM_MPI ? "MPI ranks" : "threads", f->worker.tt_bytes / mib,
+                st.nim_bytes / mib);
     }
     if (phys && most > phys)
         fprintf(r->o->log, "sprouts table: warning: these budgets may pass this machine's memory; a long run "

@@ -166,7 +166,7 @@ START_TEST(solve_json)
     char *farm[] = {(char *)sp_test_program, "solve", "0*12", "--farm", "--threads", "3", "--tt-mb", "64", NULL};
     ck_assert_int_eq(sp_test_run2(farm, out, sizeof out, err, sizeof err), 0); /* a loss (Applegate et al.) */
     ck_assert_ptr_nonnull(strstr(out, "outcome: loss"));
-    ck_assert_ptr_nonnull(strstr(out, " workers, "));
+    ck_assert_ptr_nonnull(strstr(out, " 3 workers of 1 thread, "));
     char *misere_farm[] = {(char *)sp_test_program, "solve", "0*3", "--misere", "--farm", NULL};
     ck_assert_int_eq(sp_test_run2(misere_farm, out, sizeof out, err, sizeof err), 2);
     ck_assert_ptr_nonnull(strstr(err, "normal play only"));

@@ -23,14 +23,20 @@ static size_t spots(unsigned n, sp_tok *key)
     return sp_canon_pos(ctx, &p, key);
 }
 
-/* Small jobs, so that even small positions take many of them and the tree grows. */
-static sp_farm *new_farm(unsigned workers, sp_farm_driver_kind driver, uint64_t job_nodes)
+/* Small jobs, so that even small positions take many of them and the tree grows; each worker a team
+ * of `team` threads. */
+static sp_farm *new_team_farm(unsigned workers, unsigned team, sp_farm_driver_kind driver, uint64_t job_nodes)
 {
-    sp_farm_opts o = {.workers = workers, .driver = driver, .job_nodes = job_nodes, .seed_leaves = 2};
+    sp_farm_opts o = {.workers = workers, .team = team, .driver = driver, .job_nodes = job_nodes, .seed_leaves = 2};
     o.worker = o.leader = (sp_solver_opts){.tt_bytes = (size_t)16 << 20, .threads = 1};
     sp_farm *f = sp_farm_new(&o);
     ck_assert_ptr_nonnull(f);
     return f;
+}
+
+static sp_farm *new_farm(unsigned workers, sp_farm_driver_kind driver, uint64_t job_nodes)
+{
+    return new_team_farm(workers, 1, driver, job_nodes);
 }
 
 /* Applegate, Jacobson and Sleator (1991) for n <= 11; Lemoine and Viennot (2015) beyond: the
@@ -39,9 +45,9 @@ static sp_farm *new_farm(unsigned workers, sp_farm_driver_kind driver, uint64_t 
  * inevitable", 2012). */
 static const char normal_outcomes[] = "LLWWWLLLWWWLLL";
 
-static void check_published(unsigned workers, sp_farm_driver_kind driver)
+static void check_published(unsigned workers, unsigned team, sp_farm_driver_kind driver)
 {
-    sp_farm *f = new_farm(workers, driver, 300);
+    sp_farm *f = new_team_farm(workers, team, driver, 300);
     for (unsigned n = 1; n <= 14; n++) {
         sp_tok key[SP_KEY_MAX];
         size_t len = spots(n, key);
@@ -60,10 +66,18 @@ static void check_published(unsigned workers, sp_farm_driver_kind driver)
     sp_farm_free(f);
 }
 
-START_TEST(published_three_threads) { check_published(3, SP_FARM_THREADS); }
+START_TEST(published_three_threads) { check_published(3, 1, SP_FARM_THREADS); }
 END_TEST
 
-START_TEST(published_five_simulated) { check_published(5, SP_FARM_SIMULATED); }
+START_TEST(published_five_simulated) { check_published(5, 1, SP_FARM_SIMULATED); }
+END_TEST
+
+/* Workers that are teams (two threads share each expansion of a job): the same answers. */
+START_TEST(published_teams_of_two)
+{
+    check_published(2, 2, SP_FARM_THREADS);
+    check_published(3, 2, SP_FARM_SIMULATED);
+}
 END_TEST
 
 static void check_spots_nimber(void *arg, const char *pos, const sp_tok *key, size_t len, int nimber)
@@ -81,7 +95,8 @@ START_TEST(spots_nimbers_four_threads)
 }
 END_TEST
 
-/* One worker: the same jobs in the same order, so the same nodes, whichever driver runs it. */
+/* One worker: the same jobs in the same order, so the same nodes, whichever driver runs it; a
+ * worker that is a team of two too (the team's node counts are those of one thread). */
 START_TEST(one_worker_same_nodes_either_driver)
 {
     for (unsigned n = 11; n <= 13; n++) {
@@ -89,7 +104,7 @@ START_TEST(one_worker_same_nodes_either_driver)
         size_t len = spots(n, key);
         sp_farm_stats st[2];
         for (int d = 0; d < 2; d++) {
-            sp_farm *f = new_farm(1, d ? SP_FARM_SIMULATED : SP_FARM_THREADS, 2000);
+            sp_farm *f = new_team_farm(1, n == 13 ? 2 : 1, d ? SP_FARM_SIMULATED : SP_FARM_THREADS, 2000);
             ck_assert_int_ne(sp_farm_couple(f, key, len, 0), SP_UNKNOWN);
             sp_farm_stats_get(f, &st[d]);
             sp_farm_free(f);
@@ -228,7 +243,7 @@ static int mpi_nimber(const char *pos)
     char *argv[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3",
                     (char *)sp_test_program, "solve", (char *)pos, "--nimber", "--quiet", "--tt-mb", "96", NULL};
     ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s: %s", pos, err);
-    ck_assert_msg(strstr(out, " 2 workers, "), "%s: %s", pos, out);
+    ck_assert_msg(strstr(out, " 2 workers of 1 thread, "), "%s: %s", pos, out);
     const char *at = strstr(out, "nimber: ");
     ck_assert_msg(at, "%s: no nimber in %s", pos, out);
     bool won = strstr(out, "outcome: win");
@@ -275,8 +290,8 @@ END_TEST
 
 /* The rows of DIR/normal.csv (n,outcome,nimber,prediction,agrees,nodes,seconds,threads,certificate,
  * certificate_facts,verified,...) for 0*1..0*to: outcome and nimber as published (see above),
- * checked certificates, and `workers` in the threads column. */
-static void check_farm_table(const char *dir, unsigned to, unsigned workers)
+ * checked certificates, and the workers' threads in the threads column. */
+static void check_farm_table(const char *dir, unsigned to, unsigned threads_of_workers)
 {
     char path[4200], csv[1 << 14];
     snprintf(path, sizeof path, "%s/normal.csv", dir);
@@ -292,7 +307,7 @@ static void check_farm_table(const char *dir, unsigned to, unsigned workers)
         ck_assert_uint_eq(rn, n);
         ck_assert_str_eq(outcome, n % 6 > 2 ? "win" : "loss");
         ck_assert_int_eq(nimber, n % 6 > 2);
-        ck_assert_uint_eq(threads, workers);
+        ck_assert_uint_eq(threads, threads_of_workers);
         ck_assert_str_eq(verified, "yes");
     }
 }
@@ -306,7 +321,7 @@ START_TEST(table_on_the_farm)
     char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12", "--farm",
                     "--threads", "3", "--tt-mb", "128", "--out", dir, NULL};
     ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(strstr(err, "on a farm of 3 workers (threads)"), "%s", err);
+    ck_assert_msg(strstr(err, "on a farm of 3 workers of 1 thread (threads)"), "%s", err);
     check_farm_table(dir, 12, 3);
     char *more[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "40", "--to", "40", "--farm",
                     "--threads", "2", "--tt-mb", "128", "--quiet", "--resume", "--time-limit", "1", "--out", dir, NULL};
@@ -330,21 +345,31 @@ static const char *solve_11(const char *threads, const char *how)
     return out;
 }
 
-/* --threads N picks the farm from SP_TUNE_FARM_THREADS on (where it is the faster), the team below; --team and
- * --farm choose either at any N, not both. */
+/* --threads N picks the farm from SP_TUNE_FARM_THREADS on (where it is the faster), the team below,
+ * and from SP_TUNE_FARM_TEAM_THREADS on farm workers that are teams of SP_TUNE_FARM_TEAM; --team and
+ * --farm choose either at any N, not both; --worker-threads T makes N / T workers of T threads. */
 START_TEST(threads_pick_the_farm_or_the_team)
 {
-    ck_assert_msg(strstr(solve_11("8", NULL), " 8 workers, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("8", NULL), " 8 workers of 1 thread, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("16", NULL), " 8 workers of 2 threads, "), "%s", out);
     ck_assert_msg(strstr(solve_11("8", "--team"), " 8 threads, "), "%s", out);
     ck_assert_msg(strstr(solve_11("7", NULL), " 7 threads, "), "%s", out);
-    ck_assert_msg(strstr(solve_11("2", "--farm"), " 2 workers, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("2", "--farm"), " 2 workers of 1 thread, "), "%s", out);
+    ck_assert_msg(strstr(solve_11("5", "--worker-threads=2"), " 2 workers of 2 threads, "), "%s", out);
     char *both[] = {(char *)sp_test_program, "solve", "0*5", "--farm", "--team", NULL};
     ck_assert_int_eq(sp_test_run2(both, out, sizeof out, err, sizeof err), 2);
     ck_assert_msg(strstr(err, "--farm and --team") && sp_test_lines(err) == 1, "%s", err);
+    char *wide[] = {(char *)sp_test_program, "solve", "0*5", "--worker-threads", "3", "--threads", "2", NULL};
+    ck_assert_int_eq(sp_test_run2(wide, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "more than the 2 threads") && sp_test_lines(err) == 1, "%s", err);
+    char *misere[] = {(char *)sp_test_program, "solve", "0*5", "--worker-threads", "1", "--misere", NULL};
+    ck_assert_int_eq(sp_test_run2(misere, out, sizeof out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "--worker-threads is for the farm") && sp_test_lines(err) == 1, "%s", err);
 }
 END_TEST
 
-/* `mpirun -np 3 sprouts table`: rank 0 leads and writes the tables, two worker ranks search. */
+/* `mpirun -np 3 sprouts table --worker-threads 2`: rank 0 leads and writes the tables, two worker
+ * ranks search, each a team of two threads (the threads column counts the four). */
 START_TEST(table_over_mpi)
 {
     if (!mpi_at_hand())
@@ -353,10 +378,10 @@ START_TEST(table_over_mpi)
     sp_test_mkdir(dir, sizeof dir, "mpi-table");
     char *argv[] = {"/usr/bin/mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "3",
                     (char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "12",
-                    "--tt-mb", "128", "--out", dir, NULL};
+                    "--tt-mb", "128", "--worker-threads", "2", "--out", dir, NULL};
     ck_assert_msg(sp_test_run2(argv, out, sizeof out, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(strstr(err, "on a farm of 2 workers (MPI ranks)"), "%s", err);
-    check_farm_table(dir, 12, 2);
+    ck_assert_msg(strstr(err, "on a farm of 2 workers of 2 threads (MPI ranks)"), "%s", err);
+    check_farm_table(dir, 12, 4);
     sp_test_rmdir(dir);
 }
 END_TEST
@@ -397,6 +422,7 @@ int main(int argc, char **argv)
     Suite *s = suite_create("farm");
     sp_test_add_case(s, "published three threads", published_three_threads, setup, teardown, 240);
     sp_test_add_case(s, "published five simulated", published_five_simulated, setup, teardown, 240);
+    sp_test_add_case(s, "published teams of two", published_teams_of_two, setup, teardown, 240);
     sp_test_add_case(s, "spots nimbers four threads", spots_nimbers_four_threads, setup, teardown, 240);
     sp_test_add_case(s, "one worker either driver", one_worker_same_nodes_either_driver, setup, teardown, 240);
     sp_test_add_case(s, "jobs resume", jobs_resume_from_their_numbers, setup, teardown, 120);

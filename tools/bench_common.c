@@ -15,7 +15,7 @@ const char sp_bench_usage[] =
     "       sprouts-bench moves [--games N] [--seed S] [--runs R]\n"
     "       sprouts-bench simulate [--workers P,P,...] [--from A] [--to B] [--min-seconds S]\n"
     "                              [--job-nodes N] [--seed-leaves L] [--expand-after J]\n"
-    "                              [--message-us U] [--tt-mb M] [--worker-tt-mb M]\n"
+    "                              [--message-us U] [--tt-mb M] [--worker-tt-mb M] [--team T]\n"
     "canon: canonical forms and canonical children per second (one thread) on positions sampled from\n"
     "       random games of 0*10..0*20, and how often a GLOP-style heuristic form fails to identify\n"
     "       equivalent positions (random images under the symmetries) where the exact form does not.\n"
@@ -44,8 +44,9 @@ const char sp_bench_usage[] =
     "       each way (default 50). Per n, today's search on one thread first (tt M MiB, default\n"
     "       1024); a size it solves in under S seconds (default 10) is skipped; then one line per\n"
     "       (n, P): speed-up (one thread's time over the virtual time), nodes ratio, idle share of\n"
-    "       the workers. Defaults: --workers 1,2,4,8,16,32,64 --from 21 --to 30, N 20000, L 4, J 2,\n"
-    "       each worker's table 256 MiB (touched as used).\n";
+    "       the workers. Defaults: --workers 1,2,4,8,16,32,64 --from 21 --to 30, N 20000, L 4, J 1,\n"
+    "       each worker's table 256 MiB (touched as used). --team T: P cores as P/T workers, each\n"
+    "       a team of T threads (a job then costs its wall time here: true while T cores are free).\n";
 
 static int cmp_double(const void *a, const void *b)
 {

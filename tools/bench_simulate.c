@@ -16,6 +16,7 @@
 
 typedef struct sim_opts {
     unsigned from, to, np, p[MAX_P];
+    unsigned team; /* cores per farm worker: P cores are P / team workers, each a team */
     double min_seconds;
     sp_farm_opts farm;
     sp_solver_opts one; /* today's one-thread search */
@@ -46,6 +47,7 @@ static int set_number(const char *prog, int c, uint64_t v, sim_opts *s)
     case 'j': s->farm.job_nodes = v; break;
     case 'l': s->farm.seed_leaves = (unsigned)v; break;
     case 'e': s->farm.expand_after = (unsigned)v; break;
+    case 'T': s->team = (unsigned)v; break;
     default: s->farm.message_seconds = (double)v * 1e-6; break;
     }
     return 0;
@@ -59,7 +61,8 @@ static int parse(int argc, char **argv, sim_opts *s)
         {"job-nodes", required_argument, 0, 'j'},   {"seed-leaves", required_argument, 0, 'l'},
         {"expand-after", required_argument, 0, 'e'}, {"message-us", required_argument, 0, 'u'},
         {"tt-mb", required_argument, 0, 'm'},       {"worker-tt-mb", required_argument, 0, 'W'},
-        {"help", no_argument, 0, 'h'},              {0, 0, 0, 0}};
+        {"team", required_argument, 0, 'T'},        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts-bench simulate";
     int c, rc = 0;
     uint64_t v;
@@ -73,14 +76,18 @@ static int parse(int argc, char **argv, sim_opts *s)
         } else if (c == 'W') {
             rc = sp_opt_tt_mb(prog, optarg, &s->farm.worker);
             s->farm.leader.tt_bytes = s->farm.worker.tt_bytes;
-        } else if (strchr("ftsjleu", c) && sp_cli_parse_u64(optarg, c == 's' || c == 'u' ? 0 : 1, 1000000000, &v)) {
+        } else if (strchr("ftsjleuT", c) &&
+                   sp_cli_parse_u64(optarg, c == 's' || c == 'u' ? 0 : 1, c == 'T' ? 64 : 1000000000, &v)) {
             rc = set_number(prog, c, v, s);
         } else {
-            return strchr("ftsjleu", c) ? sp_cli_usage(prog, "bad value '%s'", optarg) : sp_cli_bad_option(prog, argv, "");
+            return strchr("ftsjleuT", c) ? sp_cli_usage(prog, "bad value '%s'", optarg) : sp_cli_bad_option(prog, argv, "");
         }
     }
     if (rc == 0 && s->from > s->to)
         rc = sp_cli_usage(prog, "--from is after --to");
+    for (unsigned i = 0; rc == 0 && i < s->np; i++)
+        if (s->p[i] % s->team)
+            rc = sp_cli_usage(prog, "--workers %u is not a multiple of --team %u", s->p[i], s->team);
     return rc ? rc : -1;
 }
 
@@ -104,7 +111,8 @@ static int simulate(const sim_opts *s, unsigned n, unsigned p, const sp_tok *key
                     double t1, uint64_t n1)
 {
     sp_farm_opts fo = s->farm;
-    fo.workers = p;
+    fo.workers = p / s->team;
+    fo.team = s->team;
     fo.driver = SP_FARM_SIMULATED;
     sp_farm *f = sp_farm_new(&fo);
     if (!f)
@@ -113,11 +121,15 @@ static int simulate(const sim_opts *s, unsigned n, unsigned p, const sp_tok *key
     sp_farm_stats st;
     sp_farm_stats_get(f, &st);
     sp_farm_free(f);
+    char team[32] = "";
+    if (s->team > 1)
+        snprintf(team, sizeof team, " team=%u", s->team);
     if (o != want)
         return sp_cli_fail("sprouts-bench simulate", "0*%u with %u workers: %s, not %s", n, p,
                            o == SP_UNKNOWN ? "undecided" : o == SP_WIN ? "win" : "loss", want == SP_WIN ? "win" : "loss");
-    printf("n=%u workers=%u speedup=%.2f nodes_ratio=%.2f idle=%.2f seconds=%.2f jobs=%llu cancelled=%llu "
-           "leader_steps=%llu\n", n, p, t1 / st.seconds, (double)st.nodes / (double)n1, 1 - st.busy / (p * st.seconds),
+    printf("n=%u workers=%u%s speedup=%.2f nodes_ratio=%.2f idle=%.2f seconds=%.2f jobs=%llu cancelled=%llu "
+           "leader_steps=%llu\n", n, p, team, t1 / st.seconds, (double)st.nodes / (double)n1,
+           1 - st.busy / (fo.workers * st.seconds),
            st.seconds, (unsigned long long)st.jobs, (unsigned long long)st.cancelled,
            (unsigned long long)st.leader_steps);
     fflush(stdout);
@@ -126,7 +138,7 @@ static int simulate(const sim_opts *s, unsigned n, unsigned p, const sp_tok *key
 
 int sp_bench_simulate(int argc, char **argv)
 {
-    sim_opts s = {.from = 21, .to = 30, .np = 7, .p = {1, 2, 4, 8, 16, 32, 64}, .min_seconds = 10};
+    sim_opts s = {.from = 21, .to = 30, .np = 7, .p = {1, 2, 4, 8, 16, 32, 64}, .min_seconds = 10, .team = 1};
     s.one = (sp_solver_opts){.tt_bytes = (size_t)1024 << 20, .threads = 1};
     s.farm.worker = s.farm.leader = (sp_solver_opts){.tt_bytes = (size_t)256 << 20, .threads = 1};
     s.farm.message_seconds = 50e-6;
@@ -136,6 +148,9 @@ int sp_bench_simulate(int argc, char **argv)
     printf("mode: the farm, workers simulated in virtual time (a job costs its thread time, a message %.0f us\n"
            "each way), against today's search on one thread (tt %zu MiB; the workers' %zu MiB each)\n",
            s.farm.message_seconds * 1e6, s.one.tt_bytes >> 20, s.farm.worker.tt_bytes >> 20);
+    if (s.team > 1)
+        printf("each worker a team of %u threads on as many cores (a job costs its wall time on this machine:\n"
+               "true only while %u of its cores are free)\n", s.team, s.team);
     sp_canon_ctx *ctx = sp_canon_ctx_new();
     if (!ctx)
         return sp_cli_fail("sprouts-bench simulate", "out of memory");

@@ -15,7 +15,7 @@
 static const char usage[] =
     "Usage: sprouts solve POS [--misere [--misere-lives T] [--misere-sum-lives T2]] [--nimber]\n"
     "                         [--threads N] [--tt-mb M] [--nim-mb M] [--game-mb M] [--json]\n"
-    "                         [--quiet] [--farm [--lost-seconds S] | --team]\n"
+    "                         [--quiet] [--farm [--worker-threads T] [--lost-seconds S] | --team]\n"
     "Decides who wins POS (the player to move or the other) by exhaustive search, and prints the\n"
     "work done. POS is a position string or 0*n.\n"
     "  --misere     misère play (the player who cannot move wins); default: normal play\n"
@@ -36,6 +36,9 @@ static const char usage[] =
     "  --farm       normal play: the tree-level parallel search instead (a leader's proof-number\n"
     "               tree, its leaves searched as jobs by --threads workers, each with a table of\n"
     "               its own, --tt-mb shared out; docs/design.md), at any --threads\n"
+    "  --worker-threads T  the farm (implies --farm), each worker a team of T threads that share\n"
+    "               each expansion of its job: --threads N make N / T workers; under mpirun each\n"
+    "               rank runs T threads (default: 2 from 16 threads on, else 1; under mpirun 1)\n"
     "  --team       normal play: the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
     "               job, if more) is lost with its worker, which gets no more jobs (default 600;\n"
@@ -51,6 +54,7 @@ static const char usage[] =
 typedef struct solve_args {
     sp_solver_opts opts;
     int misere, nimber, json, quiet, lives_given, farm, team;
+    unsigned worker_threads;
     double lost_seconds;
     const char *pos;
 } solve_args;
@@ -63,12 +67,15 @@ static int parse(int argc, char **argv, solve_args *a)
         {"tt-mb", required_argument, 0, 'T'},  {"json", no_argument, 0, 'j'},   {"quiet", no_argument, 0, 'q'},
         {"nim-mb", required_argument, 0, 'N'}, {"game-mb", required_argument, 0, 'G'},
         {"farm", no_argument, 0, 'F'},         {"team", no_argument, 0, 'M'},   {"help", no_argument, 0, 'h'},
-        {"lost-seconds", required_argument, 0, 'l'}, {0, 0, 0, 0}};
+        {"lost-seconds", required_argument, 0, 'l'}, {"worker-threads", required_argument, 0, 'W'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts solve";
+    const char *wt = NULL;
     int c, rc = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'h': fputs(usage, stdout); return -1;
+        case 'W': wt = optarg; break;
         case 'm': a->misere = 1; break;
         case 'n': a->nimber = 1; break;
         case 'j': a->json = 1; break;
@@ -95,10 +102,15 @@ static int parse(int argc, char **argv, solve_args *a)
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
+    if (rc == 0 && wt)
+        rc = sp_opt_worker_threads(prog, wt, &a->opts, &a->worker_threads);
     if (rc)
         return rc;
     if (optind != argc - 1)
         return sp_cli_usage(prog, "expects exactly one position (see --help)");
+    if (wt && (a->misere || a->team))
+        return sp_cli_usage(prog, "--worker-threads is for the farm: normal play, not --misere or --team");
+    a->farm |= wt != NULL;
     if (a->misere && a->nimber)
         return sp_cli_usage(prog, "--nimber is a normal-play notion; it cannot go with --misere");
     if (a->misere && a->farm)
@@ -168,7 +180,7 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
 {
     const char *prog = "sprouts solve";
     sp_farm_opts fo;
-    sp_opt_farm(&a->opts, a->lost_seconds, &fo);
+    sp_opt_farm(&a->opts, a->lost_seconds, a->worker_threads, &fo);
     fo.worker.stop = fo.leader.stop = &sp_signals_stop;
     sp_progress fp;
     sp_progress_init(&fp, a->pos, a->quiet ? NULL : stderr);
@@ -195,9 +207,9 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
                canon, out);
         if (a->nimber)
             printf(", \"nimber\": %d", nimber);
-        printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"jobs\": %llu, \"nimbers_sent\": %llu, "
-               "\"couples_sent\": %llu, \"cancelled\": %llu, \"lost\": %llu}\n",
-               (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
+        printf(", \"nodes\": %llu, \"seconds\": %.3f, \"workers\": %u, \"worker_threads\": %u, \"jobs\": %llu, "
+               "\"nimbers_sent\": %llu, \"couples_sent\": %llu, \"cancelled\": %llu, \"lost\": %llu}\n",
+               (unsigned long long)st.nodes, st.seconds, st.workers, fo.team, (unsigned long long)st.jobs,
                (unsigned long long)st.nimbers_sent, (unsigned long long)st.couples_sent,
                (unsigned long long)st.cancelled, (unsigned long long)st.lost);
         return SP_EXIT_OK;
@@ -206,9 +218,10 @@ static int solve_farm(const solve_args *a, const char *canon, const sp_tok *key,
            o == SP_WIN ? "wins" : "loses");
     if (a->nimber)
         printf("nimber: %d\n", nimber);
-    printf("work: %llu nodes, %.3f s, %u workers, %llu jobs (%.0f%% of the workers' time busy; %llu called back), "
-           "%llu land nimbers and %llu decided couples forwarded\n",
-           (unsigned long long)st.nodes, st.seconds, st.workers, (unsigned long long)st.jobs,
+    printf("work: %llu nodes, %.3f s, %u workers of %u thread%s, %llu jobs (%.0f%% of the workers' time busy; "
+           "%llu called back), %llu land nimbers and %llu decided couples forwarded\n",
+           (unsigned long long)st.nodes, st.seconds, st.workers, fo.team, fo.team == 1 ? "" : "s",
+           (unsigned long long)st.jobs,
            st.seconds > 0 ? 100 * st.busy / (st.workers * st.seconds) : 0, (unsigned long long)st.cancelled,
            (unsigned long long)st.nimbers_sent, (unsigned long long)st.couples_sent);
     if (st.lost)

@@ -15,7 +15,7 @@ static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--checkpoint S] [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
-    "                     [--farm [--lost-seconds S] | --team] [--quiet]\n"
+    "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -72,6 +72,9 @@ static const char usage[] =
     "                  'mpirun -np R' the farm is on by itself: rank 0 leads and writes DIR, the\n"
     "                  other ranks are its workers (misère play runs on rank 0 alone). On 8\n"
     "                  --threads or more (all cores when not given) it is on unless --team\n"
+    "  --worker-threads T  the farm (implies --farm), each worker a team of T threads: --threads N\n"
+    "                  make N / T workers; under mpirun each rank runs T (default: 2 from 16\n"
+    "                  threads on, else 1; under mpirun 1)\n"
     "  --team          normal play on the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
     "                  job) is lost with its worker (default 600; see 'sprouts solve --help')\n"
@@ -99,6 +102,7 @@ static int parse_n(const char *prog, const char *opt, const char *arg, unsigned 
 
 typedef struct farm_args {
     int farm, team;
+    unsigned worker_threads;
     double lost_seconds;
 } farm_args;
 
@@ -117,8 +121,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
         {"team", no_argument, 0, 'A'},          {"checkpoint", required_argument, 0, 'K'},
-        {0, 0, 0, 0}};
-    const char *prog = "sprouts table";
+        {"worker-threads", required_argument, 0, 'W'}, {0, 0, 0, 0}};
+    const char *prog = "sprouts table", *wt = NULL;
     int c, rc = 0;
     uint64_t secs;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -141,6 +145,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         case 'D': rc = sp_cli_path(prog, "--minimise-db", optarg, &o->minimise_db); break;
         case 'F': fa->farm = 1; break;
         case 'A': fa->team = 1; break;
+        case 'W': wt = optarg; break;
         case 'L':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
                      ? (fa->lost_seconds = (double)secs, 0)
@@ -169,6 +174,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         default: return sp_cli_bad_option(prog, argv, "");
         }
     }
+    if (rc == 0 && wt)
+        rc = sp_opt_worker_threads(prog, wt, &o->solver, &fa->worker_threads);
     if (rc)
         return rc;
     if (optind != argc)
@@ -189,6 +196,9 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         return sp_cli_usage(prog, "--farm and --lost-seconds are for normal play, which the farm searches");
     if (fa->farm && fa->team)
         return sp_cli_usage(prog, "--farm and --team exclude each other");
+    if (wt && (fa->team || !o->normal))
+        return sp_cli_usage(prog, "--worker-threads is for the farm: normal play, not --team");
+    fa->farm |= wt != NULL;
     return 0;
 }
 
@@ -233,12 +243,12 @@ int sp_cmd_table(int argc, char **argv)
     o.log = stderr;
     command_line(argc, argv, &command); /* before getopt reorders argv */
     o.command = command.s;
-    farm_args fa = {0, 0, 0};
+    farm_args fa = {0, 0, 0, 0};
     sp_farm_opts fo;
     int rc = parse(argc, argv, &o, &fa);
     /* under mpirun the ranks are the workers, whatever the play (misère runs on rank 0 alone) */
     if (rc == 0 && (sp_farm_mpi_ranks() > 1 || (o.normal && sp_opt_farm_chosen(&o.solver, fa.farm, fa.team)))) {
-        sp_opt_farm(&o.solver, fa.lost_seconds, &fo);
+        sp_opt_farm(&o.solver, fa.lost_seconds, fa.worker_threads, &fo);
         o.farm = &fo;
     }
     if (rc == 0) {

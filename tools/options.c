@@ -57,14 +57,29 @@ static unsigned threads_of(const sp_solver_opts *so)
     return so->threads ? so->threads : cores > 0 ? (unsigned)cores : 1;
 }
 
+int sp_opt_worker_threads(const char *prog, const char *arg, const sp_solver_opts *so, unsigned *dst)
+{
+    uint64_t v;
+    if (!sp_cli_parse_u64(arg, 1, 1024, &v))
+        return sp_cli_usage(prog, "--worker-threads needs a number from 1 to 1024, not '%s'", arg);
+    if (sp_farm_mpi_ranks() <= 1 && v > threads_of(so))
+        return sp_cli_usage(prog, "--worker-threads %llu is more than the %u threads of the run (--threads)",
+                            (unsigned long long)v, threads_of(so));
+    *dst = (unsigned)v;
+    return 0;
+}
+
 bool sp_opt_farm_chosen(const sp_solver_opts *so, int farm, int team)
 {
     return farm || sp_farm_mpi_ranks() > 1 || (!team && threads_of(so) >= SP_TUNE_FARM_THREADS);
 }
 
-void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, sp_farm_opts *fo)
+void sp_opt_farm(const sp_solver_opts *so, double lost_seconds, unsigned team, sp_farm_opts *fo)
 {
-    *fo = (sp_farm_opts){.workers = threads_of(so), .driver = SP_FARM_THREADS, .lost_seconds = lost_seconds};
+    unsigned n = threads_of(so);
+    if (!team) /* ranks are placed by mpirun, one a core as a rule: a team of one each */
+        team = n >= SP_TUNE_FARM_TEAM_THREADS && sp_farm_mpi_ranks() <= 1 ? SP_TUNE_FARM_TEAM : 1;
+    *fo = (sp_farm_opts){.workers = n / team, .team = team, .driver = SP_FARM_THREADS, .lost_seconds = lost_seconds};
     if (sp_farm_mpi_ranks() > 1) /* under mpirun: every other rank is a worker (and --threads unused) */
         fo->workers = sp_farm_mpi_ranks() - 1, fo->driver = SP_FARM_MPI;
     size_t tt = so->tt_bytes ? so->tt_bytes : sp_solver_default_tt_bytes();
