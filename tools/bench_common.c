@@ -46,7 +46,8 @@ const char sp_bench_usage[] =
     "       (n, P): speed-up (one thread's time over the virtual time), nodes ratio, idle share of\n"
     "       the workers. Defaults: --workers 1,2,4,8,16,32,64 --from 21 --to 30, N 20000, L 4, J 1,\n"
     "       each worker's table 256 MiB (touched as used). --team T: P cores as P/T workers, each\n"
-    "       a team of T threads (a job then costs its wall time here: true while T cores are free).\n";
+    "       a team of T threads (a job then costs its wall time here: true while T cores are free);\n"
+    "       of the default --workers, those T divides.\n";
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -64,13 +64,13 @@ static int parse(int argc, char **argv, sim_opts *s)
         {"team", required_argument, 0, 'T'},        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts-bench simulate";
-    int c, rc = 0;
+    int c, rc = 0, given = 0;
     uint64_t v;
     while (rc == 0 && (c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h')
             return fputs(sp_bench_usage, stdout), SP_EXIT_OK;
         if (c == 'w') {
-            rc = parse_workers(prog, optarg, s);
+            rc = parse_workers(prog, optarg, s), given = 1;
         } else if (c == 'm') {
             rc = sp_opt_tt_mb(prog, optarg, &s->one);
         } else if (c == 'W') {
@@ -85,9 +85,15 @@ static int parse(int argc, char **argv, sim_opts *s)
     }
     if (rc == 0 && s->from > s->to)
         rc = sp_cli_usage(prog, "--from is after --to");
+    unsigned kept = 0; /* the default counts that a team divides; given ones must all be */
     for (unsigned i = 0; rc == 0 && i < s->np; i++)
-        if (s->p[i] % s->team)
+        if (s->p[i] % s->team == 0)
+            s->p[kept++] = s->p[i];
+        else if (given)
             rc = sp_cli_usage(prog, "--workers %u is not a multiple of --team %u", s->p[i], s->team);
+    s->np = kept;
+    if (rc == 0 && kept == 0)
+        rc = sp_cli_usage(prog, "--team %u divides none of the default --workers", s->team);
     return rc ? rc : -1;
 }
 
