@@ -1,10 +1,10 @@
 /* mgame.c: the table of misère games in simplest form (mgame.h): records and option lists in fixed
  * arrays, a lock-free hash index over option lists, and a lock-free memo of sums; inserts take one mutex.
- * The index and the memo double when half full, from small, instead of taking their budgets at once:
- * their slots are hit at random, so a table sized for the budget has every page touched long before
- * it holds much (docs/performance.md). A smaller size keeps its
- * addresses until the table is freed, since a look-up may still be reading it (the index's gives
- * its pages back). */
+ * The index and the memo double when half and three quarters full, from small, instead of taking
+ * their budgets at once: their slots are hit at random, so a table sized for the budget has every
+ * page touched long before it holds much (docs/performance.md). A smaller size keeps its addresses
+ * until the table is freed, since a look-up may still be reading it (the index's gives its pages
+ * back; the memo's is freed at once while the table has one user). */
 #include "mgame.h"
 
 #include <assert.h>
@@ -174,8 +174,8 @@ sp_mg *sp_mg_new(size_t bytes)
         return NULL;
     /* shares from what Sprouts lands were measured to need (docs/performance.md): an eighth for the
      * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
-     * for the sum memo (likewise, but its largest size fills to three quarters; half of the quarter
-     * for that size and the rest for the smaller ones, which keep their pages: see release_slots),
+     * for the sum memo (each size fills to three quarters; half of the quarter for the largest size
+     * and the rest for the smaller ones, which keep their pages: see release_slots),
      * a record per two index slots, and the rest (about half) for the option lists */
     t->index_max = pow2_within(bytes / 8, sizeof(uint64_t));
     t->memo_max = pow2_within(bytes / 8, sizeof(sum_slot));
@@ -527,8 +527,11 @@ static bool memo_grow(sp_mg *t, memo_gen *g)
         count++;
     }
     atomic_store_explicit(&ng->count, count, memory_order_relaxed);
-    ng->older = g;
+    bool one_user = atomic_load(&t->exclusive);
+    ng->older = one_user ? NULL : g;
     atomic_store_explicit(&t->memo, ng, memory_order_release);
+    if (one_user)
+        memo_free(t, g); /* no look-up can be reading it */
     return true;
 }
 
@@ -552,9 +555,9 @@ static void memo_put(sp_mg *t, uint64_t key, sp_mg_id v)
     for (;;) {
         memo_gen *g = atomic_load_explicit(&t->memo, memory_order_acquire);
         uint64_t size = g->mask + 1, count = atomic_load_explicit(&g->count, memory_order_relaxed) + 1;
-        /* the largest size fills to three quarters before the table is full: sums outnumber games
-         * about two to one, and a full memo stops every new sum (probes at 3/4: about 8.5 per miss) */
-        if (size >= t->memo_max ? 4 * count > 3 * size : 2 * count > size) {
+        /* every size fills to three quarters (probes at 3/4: about 8.5 per miss, most in the same
+         * cache line): at a half, the memo was the largest part of the games' memory */
+        if (4 * count > 3 * size) {
             if (!memo_grow(t, g))
                 return;
             continue;

@@ -173,6 +173,7 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->tt_filled = sp_tt_filled(s->eng.tt);
     out->tt_capacity = sp_tt_capacity(s->eng.tt);
     out->tt_bytes = sp_tt_bytes(s->eng.tt);
+    out->tt_used_bytes = sp_tt_used_bytes(s->eng.tt);
     out->nimbers = sp_nimstore_count(s->eng.nim);
     out->nim_bytes = sp_nimstore_bytes(s->eng.nim);
     out->nim_used_bytes = sp_nimstore_used_bytes(s->eng.nim);

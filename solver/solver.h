@@ -30,7 +30,7 @@ typedef struct sp_solver_stats {
     uint64_t nodes;       /* df-pn node visits (children generated once per visit) */
     uint64_t tt_probes, tt_hits;
     uint64_t tt_filled, tt_capacity;
-    size_t tt_bytes;
+    size_t tt_bytes, tt_used_bytes; /* the budget, the part of it in use */
     uint64_t nimbers;     /* lands in the nimber store */
     size_t nim_bytes, nim_used_bytes;
     int nim_full;         /* the nimber store ran out of room: nimbers proven since are not kept */

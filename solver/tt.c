@@ -1,5 +1,6 @@
 /* tt.c: the shared transposition table (tt.h): pairs of 64-byte buckets of three entries, each with a
- * sequence lock, replacement of the least-work entry, a used part that doubles rather than replace one. */
+ * sequence lock, two pairs to choose from per entry, replacement of the least-work entry, and a used
+ * part that doubles rather than replace one. */
 #include "tt.h"
 
 #include <sched.h>
@@ -11,12 +12,15 @@
 #define WAYS 3
 
 #define EXT_BITS 8 /* the used part grows at most 2^EXT_BITS-fold */
-#define WORK_MAX ((1u << (32 - EXT_BITS)) - 1)
+#define ALT_FLAG (1u << EXT_BITS) /* the entry lies in its second pair */
+#define WORK_SHIFT (EXT_BITS + 1)
+#define WORK_MAX ((1u << (32 - WORK_SHIFT)) - 1)
 
 typedef struct entry {
     uint64_t check; /* h[1]; 0 marks an empty entry (a real 0 is stored as 1) */
     uint32_t pn, dn;
-    uint32_t work_ext; /* work (saturating) << EXT_BITS | the bits of h[0] just above the first part's */
+    uint32_t work_ext; /* work (saturating) << WORK_SHIFT | ALT_FLAG | the bits of h[0] just above the
+                        * first part's */
 } __attribute__((packed)) entry;
 
 /* Writers make seq odd while they change the entries; readers copy the entries and keep the copy only
@@ -135,13 +139,22 @@ static uint64_t check_of(const uint64_t h[2])
     return h[1] ? h[1] : 1;
 }
 
-static bucket *home(const sp_tt *tt, const uint64_t h[2])
+static bucket *home(const sp_tt *tt, const uint64_t h[2], uint64_t used_mask)
 {
-    return &tt->b[h[0] & atomic_load_explicit(&tt->used_mask, memory_order_acquire)];
+    return &tt->b[h[0] & used_mask];
 }
 
-/* The other bucket of b's pair: an entry whose home is full goes there (two buckets of three ways
- * overflow far later than one: the part in use doubles at a fill several times higher). A pair lies
+/* The second pair an entry may live in: its home's, moved by bits of its check (which the entry
+ * keeps, so that a doubling can tell where each entry goes). With one pair to overflow into, the part
+ * in use doubled at a fill of 6-12% (the fullest of many pairs overflows early); with the less full of
+ * two pairs chosen, the fullest pair stays close to the mean. The offset keeps the low bit, so the
+ * second pair is a pair; it is the home pair itself for one key in used/2 (then there is one choice). */
+static bucket *second(const sp_tt *tt, const bucket *home, uint64_t c, uint64_t used_mask)
+{
+    return &tt->b[(size_t)(home - tt->b) ^ (c & used_mask & ~(uint64_t)1)];
+}
+
+/* The other bucket of b's pair (two buckets of three ways overflow far later than one). A pair lies
  * in one 128-byte block, which the hardware tends to fetch together. Doubling keeps pairs: bucket i
  * and i + used have the same low bit. */
 static bucket *partner(const sp_tt *tt, const bucket *b)
@@ -149,9 +162,22 @@ static bucket *partner(const sp_tt *tt, const bucket *b)
     return &tt->b[(size_t)(b - tt->b) ^ 1];
 }
 
+/* The buckets an entry may lie in: its home pair, then its second pair unless that is the same. */
+typedef struct place {
+    bucket *b[4];
+    unsigned n; /* 2 or 4 */
+} place;
+
+static place place_of(const sp_tt *tt, const uint64_t h[2], uint64_t used_mask)
+{
+    uint64_t c = check_of(h);
+    bucket *b = home(tt, h, used_mask), *a = second(tt, b, c, used_mask);
+    return (place){{b, partner(tt, b), a, partner(tt, a)}, a == b ? 2 : 4};
+}
+
 static uint32_t work_of(const entry *e)
 {
-    return e->work_ext >> EXT_BITS;
+    return e->work_ext >> WORK_SHIFT;
 }
 
 /* The way of b holding check c, or -1; copy gets b's entries, read consistently. */
@@ -166,12 +192,12 @@ static int find(const bucket *b, uint64_t c, entry *copy)
 
 bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
 {
-    bucket *b = home(tt, h);
+    place p = place_of(tt, h, atomic_load_explicit(&tt->used_mask, memory_order_acquire));
     uint64_t c = check_of(h);
     entry e[WAYS];
-    int i = find(b, c, e);
-    if (i < 0)
-        i = find(partner(tt, b), c, e);
+    int i = -1;
+    for (unsigned k = 0; k < p.n && i < 0; k++)
+        i = find(p.b[k], c, e);
     if (i < 0)
         return false;
     *out = (sp_tt_entry){e[i].pn, e[i].dn, work_of(&e[i])};
@@ -180,9 +206,9 @@ bool sp_tt_probe(sp_tt *tt, const uint64_t h[2], sp_tt_entry *out)
 
 void sp_tt_prefetch(const sp_tt *tt, const uint64_t h[2])
 {
-    const bucket *b = home(tt, h);
-    __builtin_prefetch(b);
-    __builtin_prefetch(partner(tt, b));
+    place p = place_of(tt, h, atomic_load_explicit(&tt->used_mask, memory_order_acquire));
+    for (unsigned k = 0; k < p.n; k++)
+        __builtin_prefetch(p.b[k]);
 }
 
 /* Proven entries are final results: they outrank unproven ones of the same work. */
@@ -191,10 +217,10 @@ static uint64_t value(const entry *e)
     return ((uint64_t)work_of(e) << 1) | (e->pn == 0 || e->dn == 0);
 }
 
-static uint32_t pack(const sp_tt *tt, const uint64_t h[2], uint32_t work)
+static uint32_t pack(const sp_tt *tt, const uint64_t h[2], uint32_t work, bool in_second)
 {
     uint32_t ext = (uint32_t)(h[0] >> tt->first_bits) & ((1u << EXT_BITS) - 1);
-    return (work > WORK_MAX ? WORK_MAX : work) << EXT_BITS | ext;
+    return (work > WORK_MAX ? WORK_MAX : work) << WORK_SHIFT | (in_second ? ALT_FLAG : 0) | ext;
 }
 
 /* Doubles the part in use, moving each entry of bucket i whose next bit of h[0] is set to bucket
@@ -232,14 +258,25 @@ void sp_tt_help_grow(sp_tt *tt)
 #endif
 }
 
+/* Whether the doubling of the part in use from 2^ubits buckets (the ext bit `bit` being the new bit
+ * of h[0]) moves entry e up by that much: its home moves by the bit, and its second pair, home ^
+ * (check & mask), by the bit xor the check's. */
+static bool moves(const entry *e, unsigned bit, unsigned ubits)
+{
+    unsigned up = (e->work_ext >> bit) & 1;
+    if (e->work_ext & ALT_FLAG)
+        up ^= (unsigned)(e->check >> ubits) & 1;
+    return e->check && up;
+}
+
 /* Whether a doubling moves any entry of b (read without writing it: a store under way there began
  * before the doubling and is made again after it). */
-static bool moves_any(const bucket *b, unsigned bit)
+static bool moves_any(const bucket *b, unsigned bit, unsigned ubits)
 {
     entry copy[WAYS];
     read_entries(b, copy);
     for (int w = 0; w < WAYS; w++)
-        if (copy[w].check && (copy[w].work_ext >> bit) & 1)
+        if (moves(&copy[w], bit, ubits))
             return true;
     return false;
 }
@@ -261,12 +298,12 @@ void sp_tt_grow(sp_tt *tt)
             bucket *lo = &tt->b[i], *hi = &tt->b[i + used];
             if (i % PRESENT_BLOCK == 0)
                 atomic_store_explicit(&tt->grow_at, i, memory_order_relaxed);
-            if (!moves_any(lo, bit))
-                continue; /* most buckets: the part doubles at a low fill */
+            if (!moves_any(lo, bit, tt->first_bits + bit))
+                continue;
             lock(lo);
             lock(hi);
             for (int w = 0, v = 0; w < WAYS; w++) {
-                if (lo->e[w].check && (lo->e[w].work_ext >> bit) & 1) {
+                if (moves(&lo->e[w], bit, tt->first_bits + bit)) {
                     hi->e[v++] = lo->e[w];
                     lo->e[w] = (entry){0, 0, 0, 0};
                 }
@@ -293,27 +330,43 @@ static int way_of(const bucket *b, uint64_t c)
     return empty;
 }
 
-/* The entry of check c in a pair (home first), else an empty way (home first), else NULL. */
-static entry *slot_of(bucket *home, bucket *other, uint64_t c)
+static unsigned empty_ways(const bucket *b)
 {
-    int a = way_of(home, c);
-    if (a >= 0 && home->e[a].check == c)
-        return &home->e[a];
-    int b = way_of(other, c);
-    if (b >= 0 && other->e[b].check == c)
-        return &other->e[b];
-    return a >= 0 ? &home->e[a] : b >= 0 ? &other->e[b] : NULL;
+    unsigned n = 0;
+    for (int i = 0; i < WAYS; i++)
+        n += b->e[i].check == 0;
+    return n;
 }
 
-/* The entry to replace in a full pair: the least worth. */
-static entry *cheapest(bucket *home, bucket *other)
+/* The entry of check c in place p, else an empty way of the emptier pair (home on a tie, and the
+ * first bucket of a pair first), else NULL; *in_second says which pair. */
+static entry *slot_of(const place *p, uint64_t c, bool *in_second)
 {
-    entry *v = &home->e[0];
-    for (int i = 0; i < 2 * WAYS; i++) {
-        entry *e = i < WAYS ? &home->e[i] : &other->e[i - WAYS];
-        if (value(e) < value(v))
-            v = e;
+    for (unsigned k = 0; k < p->n; k++) {
+        int i = way_of(p->b[k], c);
+        if (i >= 0 && p->b[k]->e[i].check == c)
+            return *in_second = k >= 2, &p->b[k]->e[i];
     }
+    unsigned pair = p->n == 4 && empty_ways(p->b[2]) + empty_ways(p->b[3]) >
+                                     empty_ways(p->b[0]) + empty_ways(p->b[1]);
+    *in_second = pair;
+    for (unsigned k = 2 * pair; k < 2 * pair + 2; k++) {
+        int i = way_of(p->b[k], c);
+        if (i >= 0)
+            return &p->b[k]->e[i];
+    }
+    return NULL;
+}
+
+/* The entry to replace in a full place: the least worth. */
+static entry *cheapest(const place *p, bool *in_second)
+{
+    entry *v = &p->b[0]->e[0];
+    *in_second = false;
+    for (unsigned k = 0; k < p->n; k++)
+        for (int i = 0; i < WAYS; i++)
+            if (value(&p->b[k]->e[i]) < value(v))
+                v = &p->b[k]->e[i], *in_second = k >= 2;
     return v;
 }
 
@@ -323,8 +376,9 @@ static bool can_grow(const sp_tt *tt)
     return atomic_load_explicit(&tt->used_mask, memory_order_acquire) < tt->mask;
 }
 
-/* Writes the entry of check c into e (its bucket locked, or its pair's); true when e was empty. */
-static bool put(const sp_tt *tt, entry *e, uint64_t c, const uint64_t h[2], const sp_tt_entry *in)
+/* Writes the entry of check c into e (its place locked), in the second pair or not; true when e was
+ * empty. */
+static bool put(const sp_tt *tt, entry *e, uint64_t c, const uint64_t h[2], const sp_tt_entry *in, bool in_second)
 {
     if (e->check == c) {
         bool proven = e->pn == 0 || e->dn == 0;
@@ -332,11 +386,11 @@ static bool put(const sp_tt *tt, entry *e, uint64_t c, const uint64_t h[2], cons
             e->pn = in->pn;
             e->dn = in->dn;
         }
-        e->work_ext = pack(tt, h, work_of(e) > in->work ? work_of(e) : in->work);
+        e->work_ext = pack(tt, h, work_of(e) > in->work ? work_of(e) : in->work, in_second);
         return false;
     }
     bool fresh = e->check == 0;
-    *e = (entry){c, in->pn, in->dn, pack(tt, h, in->work)};
+    *e = (entry){c, in->pn, in->dn, pack(tt, h, in->work, in_second)};
     return fresh;
 }
 
@@ -349,18 +403,26 @@ static unsigned quiet_grows(sp_tt *tt)
     return g;
 }
 
-/* Locks a pair in address order (as a doubling takes its buckets), so that no two threads wait on
- * each other. */
-static void lock_pair(bucket *a, bucket *b)
+/* Locks the buckets of a place in address order (as a doubling takes its two), so that no two
+ * threads wait on each other. */
+static void lock_place(const place *p)
 {
-    lock(a < b ? a : b);
-    lock(a < b ? b : a);
+    bucket *b[4];
+    memcpy(b, p->b, sizeof b);
+    for (unsigned i = 1; i < p->n; i++)
+        for (unsigned j = i; j > 0 && b[j - 1] > b[j]; j--) {
+            bucket *x = b[j];
+            b[j] = b[j - 1];
+            b[j - 1] = x;
+        }
+    for (unsigned i = 0; i < p->n; i++)
+        lock(b[i]);
 }
 
-static void unlock_pair(bucket *a, bucket *b)
+static void unlock_place(const place *p)
 {
-    unlock(a);
-    unlock(b);
+    for (unsigned i = 0; i < p->n; i++)
+        unlock(p->b[i]);
 }
 
 void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
@@ -368,16 +430,19 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
     uint64_t c = check_of(h);
     for (;;) {
         unsigned g = quiet_grows(tt);
-        bucket *b = home(tt, h), *o = partner(tt, b);
-        lock_pair(b, o);
-        entry *e = slot_of(b, o, c);
+        place p = place_of(tt, h, atomic_load_explicit(&tt->used_mask, memory_order_acquire));
+        lock_place(&p);
+        bool in_second;
+        entry *e = slot_of(&p, c, &in_second);
         if (!e && can_grow(tt)) {
-            unlock_pair(b, o); /* full: double the part in use rather than lose an entry */
+            unlock_place(&p); /* full: double the part in use rather than lose an entry */
             sp_tt_grow(tt);
             continue;
         }
-        bool fresh = put(tt, e ? e : cheapest(b, o), c, h, in);
-        unlock_pair(b, o);
+        if (!e)
+            e = cheapest(&p, &in_second);
+        bool fresh = put(tt, e, c, h, in, in_second);
+        unlock_place(&p);
         if (fresh)
             atomic_fetch_add_explicit(&tt->filled, 1, memory_order_relaxed);
         if (atomic_load_explicit(&tt->grows, memory_order_acquire) == g)
@@ -388,6 +453,11 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
 size_t sp_tt_bytes(const sp_tt *tt)
 {
     return (tt->mask + 1) * sizeof(bucket);
+}
+
+size_t sp_tt_used_bytes(const sp_tt *tt)
+{
+    return (atomic_load_explicit(&tt->used_mask, memory_order_acquire) + 1) * sizeof(bucket);
 }
 
 uint64_t sp_tt_capacity(const sp_tt *tt)

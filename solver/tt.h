@@ -3,17 +3,19 @@
  *
  * Contract:
  * - Fixed budget, set at creation (rounded down to a power of two of 64-byte buckets of 3 entries,
- *   at least two). Buckets go in pairs (2i, 2i + 1): an entry lives in its home bucket or, when that
- *   is full, in the other of the pair. The table starts on a part of its budget (1/256, at least
- *   16 MiB) and doubles that part whenever a new entry finds its pair full, keeping every entry: a
- *   small search touches little memory, and an entry is replaced only once the whole budget is in
- *   use, so that the table holds what one of the whole budget from the start would hold.
- * - A hit needs the full 64 bits of h[1] to match and the pair chosen by h[0]: a false hit needs two
+ *   at least two). Buckets go in pairs (2i, 2i + 1), and an entry may live in two pairs: its home
+ *   pair, chosen by h[0], and a second one, chosen by h[0] and h[1]; a new entry goes to the emptier.
+ *   The table starts on a part of its budget (1/256, at least 16 MiB) and doubles that part whenever
+ *   a new entry finds both its pairs full, keeping every entry: a small search touches little memory
+ *   (the part in use doubles when it is well over half full), and an entry is replaced only once the
+ *   whole budget is in use, so that the table holds what one of the whole budget from the start would.
+ * - A hit needs the full 64 bits of h[1] to match and a pair chosen by h[0]: a false hit needs two
  *   different keys to agree on 64 + log2(pairs) hash bits; at 2^40 probes into a table of 2^17
- *   pairs (its least first part) the chance of any false hit in a run is about 2^40 * 6 / 2^(64+17)
- *   ~ 3e-12 (XXH3-128 as the hash).
- * - Replacement keeps expensive entries: a new entry replaces the cheapest of the pair (least work),
- *   proven entries counting as more expensive than any unproven one of equal work.
+ *   pairs (its least first part), 12 entries each, the chance of any false hit in a run is about
+ *   2^40 * 12 / 2^(64+17) ~ 6e-12 (XXH3-128 as the hash).
+ * - Replacement keeps expensive entries: a new entry replaces the cheapest of its two pairs (least
+ *   work), proven entries counting as more expensive than any unproven one of equal work. Work
+ *   saturates at 2^23 - 1.
  * - Safe to share between threads: each bucket has a sequence lock (probes never write to it); a
  *   doubling keeps the entries other threads store meanwhile (a probe meanwhile may miss one).
  */
@@ -30,7 +32,7 @@ typedef struct sp_tt sp_tt;
 
 typedef struct sp_tt_entry {
     uint32_t pn, dn; /* pn == 0: the player to move wins; dn == 0: loses */
-    uint32_t work;   /* search effort spent below the node (saturating at 2^24 - 1) */
+    uint32_t work;   /* search effort spent below the node (saturating at 2^23 - 1) */
 } sp_tt_entry;
 
 /* A table of at most `bytes` bytes (at least two buckets); NULL when memory is short. */
@@ -53,6 +55,7 @@ void sp_tt_grow(sp_tt *tt);
 void sp_tt_help_grow(sp_tt *tt);
 
 size_t sp_tt_bytes(const sp_tt *tt);
+size_t sp_tt_used_bytes(const sp_tt *tt); /* the part in use now */
 uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */
 uint64_t sp_tt_filled(const sp_tt *tt);   /* entries in use (approximate under concurrency) */
 

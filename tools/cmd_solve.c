@@ -138,7 +138,8 @@ static void print_text(const solve_args *a, const char *canon, sp_outcome o, int
     printf("work: %s nodes (%llu), %.3f s, %s nodes/s, %u thread%s, tt hits %.1f%%\n", nodes,
            (unsigned long long)s->nodes, s->seconds, rate, s->threads, s->threads == 1 ? "" : "s",
            s->tt_probes ? 100.0 * (double)s->tt_hits / (double)s->tt_probes : 0.0);
-    printf("memory: tt %zu MiB (%.1f%% full), ", s->tt_bytes >> 20, 100.0 * (double)s->tt_filled / (double)s->tt_capacity);
+    printf("memory: tt %zu MiB (%.1f%% full, %zu MiB in use), ", s->tt_bytes >> 20,
+           100.0 * (double)s->tt_filled / (double)s->tt_capacity, s->tt_used_bytes >> 20);
     if (a->misere)
         printf("misère values (lands up to %u lives, %u in sums): %llu lands, %llu games, %llu sums (%.1f of "
                "%zu MiB%s)",
@@ -161,10 +162,10 @@ static void print_json(const solve_args *a, const char *canon, sp_outcome o, int
     if (a->nimber)
         printf(", \"nimber\": %d", nimber);
     printf(", \"nodes\": %llu, \"seconds\": %.3f, \"threads\": %u, \"tt_hits\": %llu, \"tt_probes\": %llu, "
-           "\"tt_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"land_cache_mb\": %zu, "
+           "\"tt_mb\": %zu, \"tt_used_mb\": %zu, \"tt_filled\": %llu, \"nimbers_stored\": %llu, \"land_cache_mb\": %zu, "
            "\"land_cache_hits\": %llu, \"land_cache_partial\": %llu, \"land_cache_lookups\": %llu, \"peak_mb\": %.1f",
            (unsigned long long)s->nodes, s->seconds, s->threads, (unsigned long long)s->tt_hits,
-           (unsigned long long)s->tt_probes, s->tt_bytes >> 20, (unsigned long long)s->tt_filled,
+           (unsigned long long)s->tt_probes, s->tt_bytes >> 20, s->tt_used_bytes >> 20, (unsigned long long)s->tt_filled,
            (unsigned long long)s->nimbers, s->lcache_bytes >> 20, (unsigned long long)s->lcache_hits,
            (unsigned long long)s->lcache_partial, (unsigned long long)s->lcache_lookups, (double)s->peak_bytes / (1 << 20));
     if (a->misere) /* after the keys both plays share */
