@@ -22,12 +22,18 @@ void sp_node_hash(sp_node *n, sp_play play)
     n->h[1] = h.high64;
 }
 
-void sp_engine_root_moves(const sp_worker *w, unsigned *moves, unsigned *refuted)
+void sp_engine_root_view(const sp_worker *w, sp_root_view *v)
 {
     const sp_frame *f = w->nframes > 0 ? w->frames[0] : NULL; /* allocated at depth 0 first */
-    *moves = *refuted = 0;
-    for (size_t i = 0; f && i < f->n; i++, (*moves)++)
-        *refuted += f->c[i].pn == 0;
+    *v = (sp_root_view){0, 0, SP_PN_INF, 0};
+    for (size_t i = 0; f && i < f->n; i++, v->moves++) {
+        v->refuted += f->c[i].pn == 0;
+        v->pn = f->c[i].dn < v->pn ? f->c[i].dn : v->pn;
+        uint64_t dn = (uint64_t)v->dn + f->c[i].pn;
+        v->dn = dn >= SP_PN_INF ? SP_PN_INF : (uint32_t)dn;
+    }
+    if (v->moves == 0)
+        v->pn = 0; /* not expanded: no numbers */
 }
 
 sp_frame *sp_worker_frame(sp_worker *w, unsigned depth)

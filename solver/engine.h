@@ -144,10 +144,15 @@ size_t sp_misere_fold(sp_worker *w, const sp_tok *key, size_t len, sp_mg_id *g, 
 
 void sp_node_hash(sp_node *n, sp_play play);
 
-/* The children of the root of the search the leader w runs or ran last (depth 0), and how many of
- * them are proven won for their mover: how far a long search has come. Read by w's own thread, or
- * while it does not search. */
-void sp_engine_root_moves(const sp_worker *w, unsigned *moves, unsigned *refuted);
+/* How far the search the leader w runs or ran last has come, from its root's children (depth 0):
+ * their number, those proven won for their mover, and the root's proof and disproof numbers as they
+ * give them (pn: the least child's dn, 0 once one is lost; dn: the sum of their pn, saturating).
+ * Read by w's own thread, or while it does not search. */
+typedef struct sp_root_view {
+    unsigned moves, refuted;
+    uint32_t pn, dn;
+} sp_root_view;
+void sp_engine_root_view(const sp_worker *w, sp_root_view *v);
 
 /* Scratch of depth `depth`; NULL when memory is short. */
 sp_frame *sp_worker_frame(sp_worker *w, unsigned depth);

@@ -202,7 +202,12 @@ void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out)
     out->misere_lives = s->eng.mis_lives;
     out->misere_sum_lives = s->eng.mis_sum_lives;
     out->misere_sum_birthday = SP_TUNE_MISERE_SUM_BIRTHDAY;
-    sp_engine_root_moves(&s->workers[0], &out->root_moves, &out->root_refuted);
+    sp_root_view root;
+    sp_engine_root_view(&s->workers[0], &root);
+    out->root_moves = root.moves;
+    out->root_refuted = root.refuted;
+    out->root_pn = root.pn;
+    out->root_dn = root.dn;
 }
 
 struct sp_lcache *sp_solver_land_cache(sp_solver *s)

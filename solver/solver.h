@@ -55,6 +55,9 @@ typedef struct sp_solver_stats {
     unsigned root_moves;   /* the root of the current or last call, once expanded: its children (moves
                             * up to equivalence); 0: not expanded */
     unsigned root_refuted; /* ... and those proven won for the opponent (all of them: a loss) */
+    uint32_t root_pn, root_dn; /* ... and the root's proof and disproof numbers as they give them: pn
+                                * the least of their disproof numbers (0: a win), dn the sum of their
+                                * proof numbers (0: a loss); the estimates df-pn works down */
 } sp_solver_stats;
 
 typedef struct sp_solver_opts {

@@ -54,9 +54,10 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
                  nodes);
     else
         snprintf(work, sizeof work, "%.0f s, %s nodes, %s nodes/s", s->seconds, nodes, rate);
-    char root[64] = ""; /* a loss is proven when every first move is refuted */
+    char root[96] = ""; /* a loss is proven when every first move is refuted, a win when pn reaches 0 */
     if (!p->phase && s->root_moves > 0)
-        snprintf(root, sizeof root, ", %u of %u first moves refuted", s->root_refuted, s->root_moves);
+        snprintf(root, sizeof root, ", %u of %u first moves refuted, root pn %u dn %u", s->root_refuted,
+                 s->root_moves, s->root_pn, s->root_dn);
     fprintf(p->out, "%s%s: %s, tt %.0f%% full, %s, %.0f MiB%s%s", p->tty ? "\r" : "", p->label, work,
             100.0 * (double)s->tt_filled / (double)s->tt_capacity, stored, (double)s->rss_bytes / (1 << 20), root,
             p->tty ? "   " : "\n");

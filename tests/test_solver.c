@@ -86,7 +86,8 @@ START_TEST(node_for_node_whatever_the_threads)
 END_TEST
 
 /* The root's children, as the progress lines count them: a loss refutes every first move, a win
- * leaves at least one standing (the winning one); both plays, a fresh solver for each size so that
+ * leaves at least one standing (the winning one); the root's numbers as they give them are those of
+ * the outcome (pn 0 for a win, dn 0 for a loss); both plays, a fresh solver for each size so that
  * the root is expanded (from 0*5 on neither play decides it without search). */
 START_TEST(root_moves_count_the_refuted)
 {
@@ -100,11 +101,13 @@ START_TEST(root_moves_count_the_refuted)
             sp_solver_stats_get(s, &st);
             ck_assert_msg(st.root_moves > 0, "0*%u misere %d: root not expanded", n, misere);
             if (o == SP_LOSS)
-                ck_assert_msg(st.root_refuted == st.root_moves, "0*%u misere %d: a loss with %u of %u refuted", n,
-                              misere, st.root_refuted, st.root_moves);
+                ck_assert_msg(st.root_refuted == st.root_moves && st.root_dn == 0 && st.root_pn > 0,
+                              "0*%u misere %d: a loss with %u of %u refuted, pn %u dn %u", n, misere, st.root_refuted,
+                              st.root_moves, st.root_pn, st.root_dn);
             else
-                ck_assert_msg(o == SP_WIN && st.root_refuted < st.root_moves, "0*%u misere %d: a win with %u of %u "
-                              "refuted", n, misere, st.root_refuted, st.root_moves);
+                ck_assert_msg(o == SP_WIN && st.root_refuted < st.root_moves && st.root_pn == 0 && st.root_dn > 0,
+                              "0*%u misere %d: a win with %u of %u refuted, pn %u dn %u", n, misere, st.root_refuted,
+                              st.root_moves, st.root_pn, st.root_dn);
             sp_solver_free(s);
         }
 }

@@ -272,9 +272,10 @@ int sp_cmd_solve(int argc, char **argv)
     sp_solver_stats_get(s, &st);
     sp_solver_free(s);
     if (o == SP_UNKNOWN || nimber < 0) {
-        char root[64] = ""; /* how far the outcome's search came */
+        char root[96] = ""; /* how far the outcome's search came */
         if (o == SP_UNKNOWN && st.root_moves > 0)
-            snprintf(root, sizeof root, " (%u of %u first moves refuted)", st.root_refuted, st.root_moves);
+            snprintf(root, sizeof root, " (%u of %u first moves refuted, root pn %u dn %u)", st.root_refuted,
+                     st.root_moves, st.root_pn, st.root_dn);
         return sp_cli_fail(prog, atomic_load(&sp_signals_stop) ? "interrupted after %llu nodes%s; nothing decided"
                                                 : "out of memory after %llu nodes%s; nothing decided",
                            (unsigned long long)st.nodes, root);
