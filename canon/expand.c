@@ -133,59 +133,40 @@ int sp_expand_land(sp_canon_ctx *ctx, sp_lcache *cache, const sp_tok *land, size
     return sp_expand_land_part(ctx, cache, land, len, NULL, NULL, NULL, out);
 }
 
-/* A child of land l of a position, made into the child of the whole position. */
+/* A child of one land of a position, made into the child of the whole position: the position's
+ * other lands (rest) merged with the child's. */
 typedef struct pos_child {
-    const sp_tok *key;
-    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
-    unsigned n, l;
+    const sp_tok *rest;
+    size_t rest_len;
     sp_tok *buf; /* room for the key's length plus SP_KEY_MAX */
     sp_child_hook hook;
     void *arg;
 } pos_child;
 
-/* The key with land l replaced by the lands of child (a position key), sorted in among the others. */
-static size_t replace_land(const pos_child *pc, const sp_tok *child, size_t clen)
-{
-    uint32_t coff[SP_MAX_LANDS], cl[SP_MAX_LANDS];
-    unsigned cn = sp_key_lands(child, clen, coff, cl, SP_MAX_LANDS);
-    size_t len = 0;
-    unsigned i = 0, j = 0;
-    while (i < pc->n || j < cn) {
-        if (i == pc->l) {
-            i++;
-            continue;
-        }
-        bool take_other =
-            j >= cn || (i < pc->n && sp_key_cmp(pc->key + pc->off[i], pc->lens[i], child + coff[j], cl[j]) <= 0);
-        const sp_tok *src = take_other ? pc->key + pc->off[i] : child + coff[j];
-        size_t sl = take_other ? pc->lens[i] : cl[j];
-        memcpy(pc->buf + len, src, sizeof(sp_tok) * sl);
-        len += sl;
-        take_other ? i++ : j++;
-    }
-    return len;
-}
-
 static int whole_child(void *arg, const sp_tok *child, size_t clen, uint32_t move)
 {
     const pos_child *pc = arg;
-    return pc->hook(pc->arg, pc->buf, replace_land(pc, child, clen), move);
+    return pc->hook(pc->arg, pc->buf, sp_key_merge(pc->rest, pc->rest_len, child, clen, pc->buf), move);
 }
 
 int sp_expand_pos_each(sp_canon_ctx *ctx, sp_lcache *cache, const sp_tok *key, size_t len, sp_child_hook hook,
                        void *arg, sp_children *scratch)
 {
-    pos_child pc = {.key = key, .hook = hook, .arg = arg};
-    pc.n = sp_key_lands(key, len, pc.off, pc.lens, SP_MAX_LANDS);
-    pc.buf = malloc(sizeof(sp_tok) * (len + SP_KEY_MAX));
-    int rc = pc.buf && pc.n <= SP_MAX_LANDS ? 0 : -1;
-    for (pc.l = 0; pc.l < pc.n && !rc; pc.l++) {
-        const sp_tok *land = key + pc.off[pc.l];
-        if (pc.l > 0 && !sp_key_cmp(land, pc.lens[pc.l], key + pc.off[pc.l - 1], pc.lens[pc.l - 1]))
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned n = sp_key_lands(key, len, off, lens, SP_MAX_LANDS);
+    sp_tok *rest = malloc(sizeof(sp_tok) * (2 * len + SP_KEY_MAX));
+    pos_child pc = {.rest = rest, .rest_len = 0, .buf = rest + len, .hook = hook, .arg = arg};
+    int rc = rest && n <= SP_MAX_LANDS ? 0 : -1;
+    for (unsigned l = 0; l < n && !rc; l++) {
+        const sp_tok *land = key + off[l];
+        if (l > 0 && !sp_key_cmp(land, lens[l], key + off[l - 1], lens[l - 1]))
             continue; /* a land equal to the previous one gives the same children */
-        rc = sp_expand_land_part(ctx, cache, land, pc.lens[pc.l], NULL, whole_child, &pc, scratch);
+        memcpy(rest, key, off[l] * sizeof *rest);
+        memcpy(rest + off[l], land + lens[l], (len - off[l] - lens[l]) * sizeof *rest);
+        pc.rest_len = len - lens[l];
+        rc = sp_expand_land_part(ctx, cache, land, lens[l], NULL, whole_child, &pc, scratch);
     }
-    free(pc.buf);
+    free(rest);
     return rc;
 }
 

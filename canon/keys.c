@@ -16,6 +16,34 @@ int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen)
 }
 
 
+/* The length of the land that key begins with (its SP_TK_END_L included). */
+static size_t first_land(const sp_tok *key, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (key[i] == SP_TK_END_L)
+            return i + 1;
+    return len;
+}
+
+size_t sp_key_merge(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen, sp_tok *out)
+{
+    size_t o = 0, la = first_land(a, alen), lb = first_land(b, blen);
+    while (alen || blen) {
+        bool take_a = !blen || (alen && sp_key_cmp(a, la, b, lb) <= 0);
+        size_t n = take_a ? la : lb;
+        memcpy(out + o, take_a ? a : b, n * sizeof *out);
+        o += n;
+        if (take_a) {
+            a += la, alen -= la;
+            la = first_land(a, alen);
+        } else {
+            b += lb, blen -= lb;
+            lb = first_land(b, blen);
+        }
+    }
+    return o;
+}
+
 unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *lens, unsigned cap)
 {
     unsigned n = 0;

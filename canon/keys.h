@@ -60,6 +60,11 @@ unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *le
 /* Compares two keys (token by token, then by length). */
 int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen);
 
+/* Two position keys (each its lands in key order) as one: their lands merged in key order, written
+ * to out (room for alen + blen tokens); the length, alen + blen. A position with one land replaced
+ * by the lands of its child is the merge of the others with the child (expand.h). */
+size_t sp_key_merge(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen, sp_tok *out);
+
 /* Total lives of the position a key stands for. */
 unsigned sp_key_lives(const sp_tok *key, size_t len);
 

@@ -53,7 +53,6 @@ sp_frame *sp_worker_frame(sp_worker *w, unsigned depth)
         sp_frame *f = calloc(1, sizeof *f);
         if (!f)
             return NULL;
-        sp_children_init(&f->raw);
         w->frames[depth] = f;
     }
     return w->frames[depth];
@@ -70,7 +69,6 @@ void sp_worker_release(sp_worker *w)
         free(f->node_tok[0]);
         free(f->node_tok[1]);
         free(f->seen);
-        sp_children_free(&f->raw);
         free(f);
     }
     free(w->frames);

@@ -55,7 +55,6 @@ typedef struct sp_frame {
     size_t node_cap[2];
     uint64_t *seen;   /* open-addressing set of child hashes, for de-duplication */
     size_t seen_cap;
-    sp_children raw;
     uint64_t cut_h[2];   /* a job cut left the children of this node here, numbers as it left them, */
     uint32_t cut_stamp;  /* ... in its job of this stamp (sp_worker.trail_stamp); 0: none */
 } sp_frame;

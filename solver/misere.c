@@ -201,8 +201,9 @@ static bool misere_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t cl
 }
 
 /* Children of (P, g): (P, g') for every option g' of g, and (P', g + the games of the new lands
- * that have one) for every child P' of P. A child with no land left is decided by its game. A P of
- * one land (the usual case once the others are valued) is expanded by the team, as in normal play. */
+ * that have one) for every child P' of P. A child with no land left is decided by its game. Each
+ * land of P is expanded by the team (a land equal to the one before it gives the same children),
+ * as in normal play; with several, each child is P with the land replaced. */
 static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
     const sp_mg_id *opts;
@@ -210,27 +211,18 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
     for (size_t i = 0; i < nopts; i++)
         if (add_child(w, f, n->key, n->len, opts[i]))
             return w->failed = true, SP_UNKNOWN;
-    if (sp_key_lands(n->key, n->len, NULL, NULL, 0) == 1)
+    uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+    unsigned nl = sp_key_lands(n->key, n->len, off, lens, SP_MAX_LANDS);
+    if (nl == 1)
         return sp_team_expand(w, n->key, n->len, n->k, misere_prepare, f); /* a canonical land has a move */
-    if (sp_expand_pos(w->canon, w->lands, n->key, n->len, &f->raw))
+    if (nl > SP_MAX_LANDS)
         return w->failed = true, SP_UNKNOWN;
-    if (nopts == 0 && f->raw.n == 0)
-        return SP_WIN; /* no move at all (a canonical land always has one; kept for safety) */
-    for (size_t c = 0; c < f->raw.n; c++) {
-        const sp_tok *ck = f->raw.tok + f->raw.off[c];
-        size_t len = f->raw.len[c];
-        sp_mg_id g = n->k;
-        if (w->eng->mis_lives) {
-            len = fold(w, ck, len, false, &g, w->scratch);
-            ck = w->scratch;
-        }
-        if (len == 0) {
-            if (!sp_mg_wins(w->eng->games, g))
-                return SP_WIN; /* a move to a position lost for its mover */
-            continue;          /* a move to a won position proves nothing */
-        }
-        if (add_child(w, f, ck, len, g))
-            return w->failed = true, SP_UNKNOWN;
+    for (unsigned l = 0; l < nl; l++) {
+        if (l > 0 && !sp_key_cmp(n->key + off[l], lens[l], n->key + off[l - 1], lens[l - 1]))
+            continue;
+        sp_outcome o = sp_team_expand_in(w, n->key, n->len, off[l], lens[l], n->k, misere_prepare, f);
+        if (o != SP_UNKNOWN || w->failed)
+            return o;
     }
     return SP_UNKNOWN;
 }

@@ -119,6 +119,8 @@ void sp_team_member_free(sp_team_member *m)
     free(m->ready);
     free(m->rtok);
     free(m->land);
+    free(m->rest);
+    free(m->merged);
     free(m->list);
     sp_team_seen_free(m->seen);
     memset(m, 0, sizeof *m);
@@ -170,6 +172,21 @@ static int prepare_hook(void *arg, const sp_tok *child, size_t len, uint32_t mov
     return w->tm.won || w->failed;
 }
 
+/* prepare_hook() of a land's child made the child of the position the land is one of. */
+static int rest_hook(void *arg, const sp_tok *child, size_t len, uint32_t move)
+{
+    sp_worker *w = arg;
+    size_t n = sp_key_merge(w->tm.rest, w->tm.rest_len, child, len, w->tm.merged);
+    return prepare_hook(w, w->tm.merged, n, move);
+}
+
+/* Room for the merged children of a position whose other lands are rest_len tokens. */
+static bool merged_room(sp_worker *w)
+{
+    return !w->tm.rest_len || !sp_grow((void **)&w->tm.merged, &w->tm.merged_cap, w->tm.rest_len + SP_KEY_MAX,
+                                       sizeof *w->tm.merged);
+}
+
 /* Looks up the ready children in the transposition table but the last `pending`, whose buckets are
  * on their way: each child is looked up once the next is made, so that the miss overlaps that work
  * (a child lost for its mover, which wins the node, is thus seen one child late). */
@@ -210,12 +227,13 @@ static void team_part(sp_worker *w, const sp_tok *land, size_t len)
     w->tm.nready = w->tm.nprobed = w->tm.rtok_len = 0;
     w->tm.won = false;
     const sp_move_part *part = w->tm.round_part.share ? &w->tm.round_part : NULL;
+    sp_child_hook hook = w->tm.rest_len ? rest_hook : prepare_hook;
     int rc;
     if (w->tm.replaying) {
         sp_children_clear(&w->tm.part);
-        rc = sp_expand_replay_part(w->tm.list, part, prepare_hook, w, &w->tm.part);
+        rc = sp_expand_replay_part(w->tm.list, part, hook, w, &w->tm.part);
     } else {
-        rc = sp_expand_land_part(w->canon, w->lands, land, len, part, prepare_hook, w, &w->tm.part);
+        rc = sp_expand_land_part(w->canon, w->lands, land, len, part, hook, w, &w->tm.part);
     }
     if (rc < 0 || w->failed)
         atomic_store(&w->eng->team.failed, true);
@@ -242,10 +260,17 @@ static bool join(sp_team *t, uint32_t r)
  * helper who joined has started. */
 static bool copy_post(sp_worker *w, const sp_team *t)
 {
+    w->tm.rest_len = 0; /* till its copy is whole */
     if (sp_grow((void **)&w->tm.land, &w->tm.land_cap, t->len, sizeof *w->tm.land) ||
-        (t->list && sp_grow(&w->tm.list, &w->tm.list_cap, t->list_bytes, 1)))
+        (t->list && sp_grow(&w->tm.list, &w->tm.list_cap, t->list_bytes, 1)) ||
+        (t->rest_len && sp_grow((void **)&w->tm.rest, &w->tm.rest_cap, t->rest_len, sizeof *w->tm.rest)))
         return false;
     memcpy(w->tm.land, t->key, t->len * sizeof *w->tm.land);
+    if (t->rest_len)
+        memcpy(w->tm.rest, t->rest, t->rest_len * sizeof *w->tm.rest);
+    w->tm.rest_len = t->rest_len;
+    if (!merged_room(w))
+        return false;
     if (t->list)
         memcpy(w->tm.list, t->list, t->list_bytes);
     w->tm.replaying = t->list != NULL;
@@ -396,8 +421,9 @@ static bool copy_cached(sp_worker *w, sp_lcache *cache, const uint64_t h[2])
     return true;
 }
 
-sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
-                          sp_frame *f)
+/* sp_team_expand() of a land, the position's other lands in w->tm.rest (rest_len 0: none). */
+static sp_outcome expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
+                         sp_frame *f)
 {
     assert(w->id == 0 && land && len > 0 && prepare && f); /* the leader, on a land */
     sp_team *t = &w->eng->team;
@@ -429,6 +455,8 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
     } else {
         t->key = land;
         t->len = len;
+        t->rest = w->tm.rest;
+        t->rest_len = w->tm.rest_len;
         t->k = k;
         t->prepare = prepare;
         n = run_round(w, w->tm.replaying ? 0 : from, m, &won);
@@ -444,4 +472,30 @@ sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t
         return SP_UNKNOWN;
     }
     return SP_UNKNOWN;
+}
+
+sp_outcome sp_team_expand(sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
+                          sp_frame *f)
+{
+    w->tm.rest_len = 0;
+    return expand(w, land, len, k, prepare, f);
+}
+
+sp_outcome sp_team_expand_in(sp_worker *w, const sp_tok *pos, size_t pos_len, size_t off, size_t len, uint32_t k,
+                             sp_team_prepare prepare, sp_frame *f)
+{
+    assert(off + len <= pos_len && len < pos_len);
+    w->tm.rest_len = 0;
+    if (sp_grow((void **)&w->tm.rest, &w->tm.rest_cap, pos_len - len, sizeof *w->tm.rest)) {
+        w->failed = true;
+        return SP_UNKNOWN;
+    }
+    memcpy(w->tm.rest, pos, off * sizeof *pos); /* the lands before it and after it: still in key order */
+    memcpy(w->tm.rest + off, pos + off + len, (pos_len - off - len) * sizeof *pos);
+    w->tm.rest_len = pos_len - len;
+    if (!merged_room(w)) {
+        w->failed = true;
+        return SP_UNKNOWN;
+    }
+    return expand(w, pos + off, len, k, prepare, f);
 }

@@ -48,6 +48,10 @@ typedef struct sp_team_member {
     sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
     _Alignas(64) sp_tok *land;        /* a helper's copy of the land expanded */
     size_t land_len, land_cap;
+    sp_tok *rest;        /* the other lands of the position, if it has several (a helper's copy) */
+    size_t rest_len, rest_cap;
+    sp_tok *merged;      /* a child of the land made the position's child (rest merged in) */
+    size_t merged_cap;
     void *list;          /* its copy of the cached list replayed (landcache.h), if the round is one */
     size_t list_cap;
     bool replaying;      /* the round replays that list instead of making moves */
@@ -74,6 +78,8 @@ typedef struct sp_team {
     /* the expansion posted: read by a helper when it joins */
     const sp_tok *key;
     size_t len;
+    const sp_tok *rest;   /* the position's other lands (rest_len 0: the land is the position) */
+    size_t rest_len;
     uint32_t k;
     sp_team_prepare prepare;
     const void *list;     /* a whole cached list to replay (its block), or NULL: moves to make */
@@ -105,6 +111,11 @@ void sp_team_quit(sp_team *t);
  * node, SP_UNKNOWN otherwise, or on failure with w->failed set. */
 sp_outcome sp_team_expand(struct sp_worker *w, const sp_tok *land, size_t len, uint32_t k, sp_team_prepare prepare,
                           struct sp_frame *f);
+
+/* sp_team_expand() of the land at pos + off (len tokens) of a position of several lands (pos_len
+ * tokens): prepare sees each child as the position's, the land replaced by its child (expand.h). */
+sp_outcome sp_team_expand_in(struct sp_worker *w, const sp_tok *pos, size_t pos_len, size_t off, size_t len,
+                             uint32_t k, sp_team_prepare prepare, struct sp_frame *f);
 
 /* Within prepare: a child ready to join the frame (hashed and looked up in the transposition table;
  * a child known lost for its mover decides the node); dn: its disproof number unless the table knows

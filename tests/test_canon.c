@@ -419,6 +419,34 @@ static bool next_land(land_walk *w, const sp_tok **land, uint32_t *len)
     return true;
 }
 
+/* A position's lands dealt into two keys (every other land) merge back into the position, in
+ * either order; merged with nothing, a key is itself. */
+START_TEST(merging_lands_gives_the_position)
+{
+    uint64_t rng = 777;
+    unsigned tested = 0;
+    for (unsigned trial = 0; trial < 300; trial++) {
+        sp_tok key[SP_KEY_MAX], part[2][SP_KEY_MAX], out[2 * SP_KEY_MAX];
+        uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
+        size_t plen[2] = {0, 0};
+        unsigned nl = random_lands(5 + trial % 8, 12, &rng, key, off, lens);
+        size_t len = nl ? off[nl - 1] + lens[nl - 1] : 0;
+        for (unsigned l = 0; l < nl; l++) {
+            memcpy(part[l % 2] + plen[l % 2], key + off[l], lens[l] * sizeof *key);
+            plen[l % 2] += lens[l];
+        }
+        ck_assert_uint_eq(sp_key_merge(part[0], plen[0], part[1], plen[1], out), len);
+        ck_assert(!sp_key_cmp(out, len, key, len));
+        ck_assert_uint_eq(sp_key_merge(part[1], plen[1], part[0], plen[0], out), len);
+        ck_assert(!sp_key_cmp(out, len, key, len));
+        ck_assert_uint_eq(sp_key_merge(key, len, NULL, 0, out), len);
+        ck_assert(!sp_key_cmp(out, len, key, len));
+        tested += nl >= 3;
+    }
+    ck_assert_uint_ge(tested, 30);
+}
+END_TEST
+
 START_TEST(canonical_form_is_invariant)
 {
     uint64_t rng = 12345;
@@ -969,6 +997,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, children_by_hand);
     tcase_add_test(tc, position_children_stop_early);
     tcase_add_test(tc, every_game_of_up_to_three_spots);
+    tcase_add_test(tc, merging_lands_gives_the_position);
     tcase_add_test(tc, canonical_form_is_invariant);
     tcase_add_test(tc, single_boundary_reversal_is_not_a_symmetry);
     tcase_add_test(tc, symmetric_lands);

@@ -645,12 +645,13 @@ START_TEST(spots_misere_outcomes)
 END_TEST
 
 /* The solver, with several value thresholds (no value; small lands only; small lands and the
- * lands of sums; the defaults) and with two threads, against plain minimax over whole positions,
- * on positions of random games of 0*3..0*6. */
+ * lands of sums; the defaults) and with two threads (with the defaults, and with no value: then
+ * the team shares out the moves of positions of several lands), against plain minimax over whole
+ * positions, on positions of random games of 0*3..0*6. */
 START_TEST(agrees_with_reference)
 {
     static const int lives[] = {-1, 3, 5, 0}, sum_lives[] = {0, -1, 8, 0};
-    sp_solver *s[4], *two = new_solver(2, 0);
+    sp_solver *s[4], *two = new_solver(2, 0), *two_plain = new_solver(2, -1);
     for (unsigned i = 0; i < 4; i++)
         s[i] = new_solver_sums(1, lives[i], sum_lives[i]);
     uint64_t rng = 2025;
@@ -667,11 +668,13 @@ START_TEST(agrees_with_reference)
             ck_assert_msg(sp_solver_outcome(s[i], key, len, SP_PLAY_MISERE) == ref, "trial %u, lives %d", trial,
                           lives[i]);
         ck_assert_int_eq(sp_solver_outcome(two, key, len, SP_PLAY_MISERE), ref);
+        ck_assert_int_eq(sp_solver_outcome(two_plain, key, len, SP_PLAY_MISERE), ref);
         checked++;
     }
     for (unsigned i = 0; i < 4; i++)
         sp_solver_free(s[i]);
     sp_solver_free(two);
+    sp_solver_free(two_plain);
     ck_assert_uint_ge(checked, 300);
 }
 END_TEST
