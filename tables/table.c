@@ -832,8 +832,10 @@ static void report_budgets(const run *r)
     if (r->farm && r->o->farm->driver == SP_FARM_THREADS) /* MPI ranks may be on other machines */
         most += (r->o->farm->workers + 1) * (r->o->farm->worker.tt_bytes + st.nim_bytes);
     if (!r->o->quiet) {
-        fprintf(r->o->log, "sprouts table: memory budgets: table %zu MiB, land nimbers %zu MiB", st.tt_bytes / mib,
-                st.nim_bytes / mib);
+        fprintf(r->o->log, "sprouts table: memory budgets: table %zu MiB", st.tt_bytes / mib);
+        if (r->o->solver.tt_bytes > st.tt_bytes) /* the table's sizes are powers of two */
+            fprintf(r->o->log, " (of %zu asked: the largest power of two within it)", r->o->solver.tt_bytes / mib);
+        fprintf(r->o->log, ", land nimbers %zu MiB", st.nim_bytes / mib);
         if (r->o->misere)
             fprintf(r->o->log, ", misère games %zu MiB", st.game_bytes / mib);
         fprintf(r->o->log, "; at most %.1f GiB of %.1f GiB\n", (double)most / (1024.0 * mib),

@@ -129,7 +129,8 @@ START_TEST(table_and_verify_usage)
 }
 END_TEST
 
-/* A table run states its memory budgets, and warns when together they may pass the machine's memory
+/* A table run states its memory budgets (a table asked for that is not a power of two gets the largest
+ * within it, and the line says so), and warns when together they may pass the machine's memory
  * (told here by SPROUTS_MEMORY_MB: 100 MiB, against a table of 64 and games of 64). */
 START_TEST(table_reports_budgets)
 {
@@ -141,6 +142,11 @@ START_TEST(table_reports_budgets)
     ck_assert_ptr_nonnull(strstr(err, "memory budgets: table 16 MiB"));
     ck_assert_ptr_nonnull(strstr(err, "misère games"));
     ck_assert_ptr_null(strstr(err, "warning"));
+    ck_assert_ptr_null(strstr(err, "asked"));
+    char *odd[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "1", "--tt-mb", "24",
+                   "--out", dir, "--resume", NULL}; /* a power of two: 16 MiB, and the line says so */
+    ck_assert_int_eq(sp_test_run2(odd, out, sizeof out, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "memory budgets: table 16 MiB (of 24 asked"));
     char *big[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "1", "--tt-mb", "64",
                    "--game-mb", "64", "--quiet", "--out", dir, "--resume", NULL};
     setenv("SPROUTS_MEMORY_MB", "100", 1);
