@@ -645,6 +645,11 @@ uint64_t sp_mg_flushes(const sp_mg *t)
     return atomic_load_explicit(&t->flushes, memory_order_relaxed);
 }
 
+bool sp_mg_memo_full(const sp_mg *t)
+{
+    return atomic_load_explicit(&t->memo_full, memory_order_relaxed);
+}
+
 bool sp_mg_full(const sp_mg *t)
 {
     return atomic_load_explicit(&t->full, memory_order_relaxed) ||

@@ -62,5 +62,6 @@ uint64_t sp_mg_sums(const sp_mg *t);       /* sums in the memo */
 size_t sp_mg_bytes(const sp_mg *t);        /* the budget as allocated */
 size_t sp_mg_used_bytes(const sp_mg *t);   /* what is in use */
 bool sp_mg_full(const sp_mg *t);
+bool sp_mg_memo_full(const sp_mg *t);      /* the memo is full, and waits for one user to empty it */
 
 #endif

@@ -312,11 +312,23 @@ void sp_team_help(sp_worker *w)
             team_part(w, w->tm.land, w->tm.land_len);
         else
             atomic_store(&t->failed, true);
+        atomic_store_explicit(&w->tm.done, seen, memory_order_release);
         finish(t, seen);
     }
 }
 
 /* ---------------------------------------------------------------- the leader */
+
+void sp_team_quiesce(sp_team *t)
+{
+    for (unsigned i = 1; i < t->size; i++) {
+        const sp_team_member *m = &t->members[i]->tm;
+        unsigned spins = 0; /* a round joined has its joined stored before the leader leaves it */
+        while (atomic_load_explicit(&m->done, memory_order_acquire) !=
+               atomic_load_explicit(&m->joined, memory_order_relaxed))
+            relax(&spins);
+    }
+}
 
 static void wait_until(const atomic_uint *v, unsigned want)
 {

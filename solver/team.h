@@ -45,6 +45,7 @@ typedef struct sp_team_seen sp_team_seen;
 typedef struct sp_team_member {
     sp_move_part round_part; /* the round it takes part in (share NULL: the leader alone) */
     _Alignas(64) atomic_uint joined; /* the last round it joined (the leader: posted), read by the others */
+    atomic_uint done;    /* a helper: the last round it is done with (read by the leader) */
     sp_team_seen *seen;  /* the children it made ready, noted for the others (NULL for one thread) */
     _Alignas(64) sp_tok *land;        /* a helper's copy of the land expanded */
     size_t land_len, land_cap;
@@ -105,6 +106,10 @@ void sp_team_init(sp_team *t, unsigned size, struct sp_worker *const *workers);
 void sp_team_start(sp_team *t);
 void sp_team_help(struct sp_worker *w);
 void sp_team_quit(sp_team *t);
+
+/* Waits (the leader, between expansions) until no helper is in a round: each is done with the last
+ * round it joined, so that until the next round the leader alone touches what rounds share. */
+void sp_team_quiesce(sp_team *t);
 
 /* Expands land (beside game k) into frame f, through the team when the land is large (only the
  * leader, worker 0, calls it; the workers are one array). Returns SP_WIN when a child decides the

@@ -593,6 +593,29 @@ START_TEST(full_table_falls_back)
 }
 END_TEST
 
+/* Two threads share the game table, so a full memo may not be emptied while a helper could be
+ * reading it; the leader empties it between rounds instead, once no helper is in one (before, the
+ * table then refused every new sum for the rest of the search). A table of 2 MiB: a memo of 16,384
+ * slots, which misère 0*12's sums outgrow. */
+START_TEST(full_memo_emptied_under_threads)
+{
+    sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 2, .game_bytes = (size_t)2 << 20};
+    sp_solver *s = sp_solver_new(&o);
+    ck_assert_ptr_nonnull(s);
+    for (unsigned n = 1; n <= 10; n++) {
+        char text[16];
+        snprintf(text, sizeof text, "0*%u", n);
+        ck_assert_msg(solve(s, text) == (published[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u", n);
+    }
+    ck_assert_int_eq(solve(s, "0*12"), SP_WIN); /* OEIS A164950 */
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    /* the end of a search empties a full memo in any case, so once; here 5 times, 1 without */
+    ck_assert_uint_ge(st.sum_flushes, 2);
+    sp_solver_free(s);
+}
+END_TEST
+
 /* Lemoine's pair: one boundary reversed alone changes the misère outcome. */
 START_TEST(lemoine_pair)
 {
@@ -701,6 +724,7 @@ int main(int argc, char **argv)
     add_case(s, "published plain search", published_plain_search);
     add_case(s, "published small values", published_small_values);
     add_case(s, "full table falls back", full_table_falls_back);
+    add_case(s, "full memo under threads", full_memo_emptied_under_threads);
     add_case(s, "Lemoine's pair", lemoine_pair);
     add_case(s, "no move", no_move_is_a_win);
     add_case(s, "known in the caller's form", known_in_the_callers_form);
