@@ -550,15 +550,21 @@ END_TEST
 /* OEIS A164950 (Lemoine and Viennot): misère outcomes of 0*1.. 0*10. */
 static const char published[] = "WLLLWWLLLW";
 
-static void check_published(unsigned threads, int lives, unsigned upto)
+/* 0*1..0*upto by solver s, against the published outcomes. */
+static void solve_published(sp_solver *s, unsigned upto, unsigned threads, int lives)
 {
-    sp_solver *s = new_solver(threads, lives);
     for (unsigned n = 1; n <= upto; n++) {
         char text[16];
         snprintf(text, sizeof text, "0*%u", n);
         sp_outcome want = published[n - 1] == 'W' ? SP_WIN : SP_LOSS;
         ck_assert_msg(solve(s, text) == want, "0*%u, %u threads, lives %d", n, threads, lives);
     }
+}
+
+static void check_published(unsigned threads, int lives, unsigned upto)
+{
+    sp_solver *s = new_solver(threads, lives);
+    solve_published(s, upto, threads, lives);
     sp_solver_free(s);
 }
 
@@ -581,11 +587,7 @@ START_TEST(full_table_falls_back)
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 2, .misere_lives = 12, .game_bytes = 1};
     sp_solver *s = sp_solver_new(&o);
     ck_assert_ptr_nonnull(s);
-    for (unsigned n = 1; n <= 9; n++) {
-        char text[16];
-        snprintf(text, sizeof text, "0*%u", n);
-        ck_assert_msg(solve(s, text) == (published[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u", n);
-    }
+    solve_published(s, 9, 2, 12);
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
     ck_assert(st.games_full);
@@ -602,11 +604,7 @@ START_TEST(full_memo_emptied_under_threads)
     sp_solver_opts o = {.tt_bytes = (size_t)32 << 20, .threads = 2, .game_bytes = (size_t)2 << 20};
     sp_solver *s = sp_solver_new(&o);
     ck_assert_ptr_nonnull(s);
-    for (unsigned n = 1; n <= 10; n++) {
-        char text[16];
-        snprintf(text, sizeof text, "0*%u", n);
-        ck_assert_msg(solve(s, text) == (published[n - 1] == 'W' ? SP_WIN : SP_LOSS), "0*%u", n);
-    }
+    solve_published(s, 10, 2, 0);
     ck_assert_int_eq(solve(s, "0*12"), SP_WIN); /* OEIS A164950 */
     sp_solver_stats st;
     sp_solver_stats_get(s, &st);
