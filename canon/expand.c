@@ -161,9 +161,7 @@ int sp_expand_pos_each(sp_canon_ctx *ctx, sp_lcache *cache, const sp_tok *key, s
         const sp_tok *land = key + off[l];
         if (l > 0 && !sp_key_cmp(land, lens[l], key + off[l - 1], lens[l - 1]))
             continue; /* a land equal to the previous one gives the same children */
-        memcpy(rest, key, off[l] * sizeof *rest);
-        memcpy(rest + off[l], land + lens[l], (len - off[l] - lens[l]) * sizeof *rest);
-        pc.rest_len = len - lens[l];
+        pc.rest_len = sp_key_drop_land(key, len, off[l], lens[l], rest);
         rc = sp_expand_land_part(ctx, cache, land, lens[l], NULL, whole_child, &pc, scratch);
     }
     free(rest);

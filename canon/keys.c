@@ -44,6 +44,13 @@ size_t sp_key_merge(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen, 
     return o;
 }
 
+size_t sp_key_drop_land(const sp_tok *key, size_t len, size_t off, size_t llen, sp_tok *out)
+{
+    memcpy(out, key, off * sizeof *out);
+    memcpy(out + off, key + off + llen, (len - off - llen) * sizeof *out);
+    return len - llen;
+}
+
 unsigned sp_key_lands(const sp_tok *key, size_t len, uint32_t *off, uint32_t *lens, unsigned cap)
 {
     unsigned n = 0;

@@ -65,6 +65,10 @@ int sp_key_cmp(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen);
  * by the lands of its child is the merge of the others with the child (expand.h). */
 size_t sp_key_merge(const sp_tok *a, size_t alen, const sp_tok *b, size_t blen, sp_tok *out);
 
+/* The position key without its land at off (llen tokens), written to out (room for len - llen
+ * tokens): the other lands, still in key order; the length, len - llen. */
+size_t sp_key_drop_land(const sp_tok *key, size_t len, size_t off, size_t llen, sp_tok *out);
+
 /* Total lives of the position a key stands for. */
 unsigned sp_key_lives(const sp_tok *key, size_t len);
 

@@ -502,9 +502,7 @@ sp_outcome sp_team_expand_in(sp_worker *w, const sp_tok *pos, size_t pos_len, si
         w->failed = true;
         return SP_UNKNOWN;
     }
-    memcpy(w->tm.rest, pos, off * sizeof *pos); /* the lands before it and after it: still in key order */
-    memcpy(w->tm.rest + off, pos + off + len, (pos_len - off - len) * sizeof *pos);
-    w->tm.rest_len = pos_len - len;
+    w->tm.rest_len = sp_key_drop_land(pos, pos_len, off, len, w->tm.rest);
     if (!merged_room(w)) {
         w->failed = true;
         return SP_UNKNOWN;

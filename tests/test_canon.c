@@ -420,7 +420,7 @@ static bool next_land(land_walk *w, const sp_tok **land, uint32_t *len)
 }
 
 /* A position's lands dealt into two keys (every other land) merge back into the position, in
- * either order; merged with nothing, a key is itself. */
+ * either order; merged with nothing, a key is itself; a land dropped merges back in. */
 START_TEST(merging_lands_gives_the_position)
 {
     uint64_t rng = 777;
@@ -440,6 +440,12 @@ START_TEST(merging_lands_gives_the_position)
         ck_assert_uint_eq(sp_key_merge(part[1], plen[1], part[0], plen[0], out), len);
         ck_assert(!sp_key_cmp(out, len, key, len));
         ck_assert_uint_eq(sp_key_merge(key, len, NULL, 0, out), len);
+        ck_assert(!sp_key_cmp(out, len, key, len));
+        unsigned l = nl ? trial % nl : 0; /* a land dropped, then merged back */
+        sp_tok rest[SP_KEY_MAX];
+        size_t rl = nl ? sp_key_drop_land(key, len, off[l], lens[l], rest) : 0;
+        ck_assert_uint_eq(rl + (nl ? lens[l] : 0), len);
+        ck_assert_uint_eq(sp_key_merge(rest, rl, key + (nl ? off[l] : 0), nl ? lens[l] : 0, out), len);
         ck_assert(!sp_key_cmp(out, len, key, len));
         tested += nl >= 3;
     }
