@@ -456,6 +456,75 @@ void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t 
     sp_tt_store(s->eng.tt, n.h, &e);
 }
 
+/* ---------------------------------------------------------------- snapshots */
+
+#define SNAP_BUF 4096 /* u32 words gathered per put */
+
+/* Games 1 .. count-1 (0 is every table's), each as u32 n and its n options. */
+static int save_games(const sp_mg *t, sp_solver_put put, void *arg)
+{
+    uint64_t count = sp_mg_count(t);
+    if (put(arg, &count, sizeof count))
+        return -1;
+    uint32_t buf[SNAP_BUF];
+    size_t used = 0;
+    for (sp_mg_id g = 1; g < count; g++) {
+        const sp_mg_id *o;
+        size_t n = sp_mg_options(t, g, &o);
+        if (1 + n > SNAP_BUF)
+            return -1; /* more options than any game of a land has */
+        if (used + 1 + n > SNAP_BUF) {
+            if (put(arg, buf, used * sizeof *buf))
+                return -1;
+            used = 0;
+        }
+        buf[used++] = (uint32_t)n;
+        memcpy(buf + used, o, n * sizeof *o);
+        used += n;
+    }
+    return used && put(arg, buf, used * sizeof *buf) ? -1 : 0;
+}
+
+static int load_games(sp_mg *t, sp_solver_get get, void *arg)
+{
+    uint64_t count;
+    uint32_t opts[SNAP_BUF];
+    if (get(arg, &count, sizeof count))
+        return -1;
+    if (count == 0 || count > UINT32_MAX || sp_mg_count(t) != 1)
+        return count == 0 ? -1 : -2;
+    for (uint64_t g = 1; g < count; g++) {
+        uint32_t n;
+        if (get(arg, &n, sizeof n) || n >= SNAP_BUF || get(arg, opts, n * sizeof *opts))
+            return -1;
+        for (uint32_t i = 0; i < n; i++)
+            if (opts[i] >= g)
+                return -1;
+        sp_mg_id id = sp_mg_canon(t, opts, n);
+        if (id != g)
+            return id == SP_MG_NONE ? -2 : -1; /* no room; or not the game it was */
+    }
+    return 0;
+}
+
+int sp_solver_snapshot_save(sp_solver *s, sp_solver_put put, void *arg)
+{
+    assert(s && put);
+    return save_games(s->eng.games, put, arg) || sp_tt_save(s->eng.tt, put, arg) ? -1 : 0;
+}
+
+int sp_solver_snapshot_load(sp_solver *s, sp_solver_get get, void *arg)
+{
+    assert(s && get);
+    int rc = load_games(s->eng.games, get, arg);
+    return rc ? rc : sp_tt_load(s->eng.tt, get, arg);
+}
+
+void sp_solver_snapshot_drop(sp_solver *s)
+{
+    sp_tt_clear(s->eng.tt);
+}
+
 static sp_step_couple step_couple(const sp_tok *key, uint32_t len, uint32_t k, uint32_t pn, uint32_t dn,
                                   uint32_t order)
 {

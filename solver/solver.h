@@ -146,6 +146,22 @@ uint32_t sp_solver_game_make(sp_solver *s, uint32_t *opts, size_t n);
 /* Records a proven outcome of a node in the transposition table (for proven positions read back). */
 void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t k, sp_play play, sp_outcome o);
 
+/* A snapshot of what a search holds that the stores do not keep: the game table (every game in
+ * the order of its id, as its options) and the transposition table (tt.h), so that a stopped
+ * search resumed on the same machine goes on where it was (tables/snapshot.h). Between searches
+ * only. Load into a fresh solver of the same options, before anything else is added to it: the
+ * games are made again in order and must get the ids they had (their table needs room for them),
+ * and the table must have the same budget. The table's entries name games by id, so they are
+ * only sound beside the games of the same snapshot: a caller that finds the data corrupt after
+ * loading (its checksum) must drop it. put and get return 0, or non-zero to give up. Save: 0 or
+ * -1 (put gave up). Load: 0; -1 when get gave up or the data are malformed; -2 when they do not
+ * fit this solver; the table is empty then (games made stay: they are games like any other). */
+typedef int (*sp_solver_put)(void *arg, const void *data, size_t len);
+typedef int (*sp_solver_get)(void *arg, void *data, size_t len);
+int sp_solver_snapshot_save(sp_solver *s, sp_solver_put put, void *arg);
+int sp_solver_snapshot_load(sp_solver *s, sp_solver_get get, void *arg);
+void sp_solver_snapshot_drop(sp_solver *s); /* empties the transposition table */
+
 void sp_solver_stats_get(sp_solver *s, sp_solver_stats *out);
 
 /* A search driven from outside (farm.h), in normal play only (k a Nim heap, whatever the solver):

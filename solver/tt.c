@@ -450,6 +450,55 @@ void sp_tt_store(sp_tt *tt, const uint64_t h[2], const sp_tt_entry *in)
     }
 }
 
+/* ---------------------------------------------------------------- snapshots */
+
+#define IO_BLOCK ((uint64_t)1 << 20) /* buckets per call: 64 MiB */
+
+int sp_tt_save(const sp_tt *tt, sp_tt_put put, void *arg)
+{
+    uint64_t used = atomic_load_explicit(&tt->used_mask, memory_order_acquire) + 1;
+    const uint64_t head[4] = {tt->mask, tt->first_bits, used, atomic_load(&tt->filled)};
+    if (put(arg, head, sizeof head))
+        return -1;
+    for (uint64_t i = 0; i < used; i += IO_BLOCK)
+        if (put(arg, &tt->b[i], (used - i < IO_BLOCK ? used - i : IO_BLOCK) * sizeof(bucket)))
+            return -1;
+    return 0;
+}
+
+int sp_tt_load(sp_tt *tt, sp_tt_get get, void *arg)
+{
+    uint64_t head[4];
+    if (get(arg, head, sizeof head))
+        return -1;
+    uint64_t first = (uint64_t)1 << tt->first_bits, used = head[2];
+    if (head[0] != tt->mask || head[1] != tt->first_bits || used < first || used > tt->mask + 1 ||
+        (used & (used - 1)) || atomic_load(&tt->used_mask) != first - 1 || atomic_load(&tt->filled) != 0)
+        return -2;
+    for (uint64_t i = 0; i < used; i += IO_BLOCK) {
+        if (get(arg, &tt->b[i], (used - i < IO_BLOCK ? used - i : IO_BLOCK) * sizeof(bucket))) {
+            atomic_store(&tt->used_mask, used - 1); /* so that clear empties all it read */
+            sp_tt_clear(tt);
+            return -1;
+        }
+    }
+    for (uint64_t i = 0; i < used; i++)
+        atomic_store_explicit(&tt->b[i].seq, 0, memory_order_relaxed); /* saved between searches: even */
+    atomic_store(&tt->filled, head[3]);
+    atomic_store(&tt->present_from, used); /* as a doubling to this size leaves it */
+    atomic_store(&tt->used_mask, used - 1);
+    return 0;
+}
+
+void sp_tt_clear(sp_tt *tt)
+{
+    uint64_t used = atomic_load(&tt->used_mask) + 1, first = (uint64_t)1 << tt->first_bits;
+    memset(tt->b, 0, used * sizeof(bucket));
+    atomic_store(&tt->used_mask, first - 1);
+    atomic_store(&tt->filled, 0);
+    atomic_store(&tt->present_from, 0);
+}
+
 size_t sp_tt_bytes(const sp_tt *tt)
 {
     return (tt->mask + 1) * sizeof(bucket);

@@ -54,6 +54,18 @@ void sp_tt_grow(sp_tt *tt);
  * entry. */
 void sp_tt_help_grow(sp_tt *tt);
 
+/* Snapshots (solver.h, sp_solver_snapshot_*): the geometry and the part in use, bucket by bucket as
+ * they lie, through put; read back through get into a table of the same budget that holds nothing
+ * yet, while no other thread uses either. A callback returns 0, or non-zero to give up. Save: 0, or
+ * -1 when put gave up. Load: 0; -1 when get gave up (the table is then cleared); -2 when the
+ * snapshot is of another budget or the table is not fresh (nothing read past the geometry). Clear
+ * empties the table, and it starts on its first part again. */
+typedef int (*sp_tt_put)(void *arg, const void *data, size_t len);
+typedef int (*sp_tt_get)(void *arg, void *data, size_t len);
+int sp_tt_save(const sp_tt *tt, sp_tt_put put, void *arg);
+int sp_tt_load(sp_tt *tt, sp_tt_get get, void *arg);
+void sp_tt_clear(sp_tt *tt);
+
 size_t sp_tt_bytes(const sp_tt *tt);
 size_t sp_tt_used_bytes(const sp_tt *tt); /* the part in use now */
 uint64_t sp_tt_capacity(const sp_tt *tt); /* entries */

@@ -24,6 +24,7 @@
 #include "plot.h"
 #include "progress.h"
 #include "report.h"
+#include "snapshot.h"
 #include "store.h"
 #include "tune.h"
 #include "verify.h"
@@ -217,6 +218,52 @@ static int save_land_games(run *r)
     return sp_landgames_save(&r->lands, r->s, state_file(r, path, sizeof path, "misere-lands", "chunks"),
                              r->o->base_only ? NULL : state_file(r, lost, sizeof lost, "misere-lost", "chunks"),
                              r->err, sizeof r->err);
+}
+
+/* What a snapshot goes with (snapshot.h): the state files as they are (a snapshot is taken after the
+ * last save, and read before the first) and the budgets. */
+static void snapshot_stamp(run *r, char *buf, size_t cap)
+{
+    static const char *const files[] = {"nimbers", "misere-proven", "misere-lands", "misere-lost"};
+    char path[4096];
+    sp_solver_stats st;
+    sp_solver_stats_get(r->s, &st);
+    int at = snprintf(buf, cap, "%s; tt %zu, games %zu", r->o->version, st.tt_bytes, st.game_bytes);
+    for (size_t i = 0; i < sizeof files / sizeof *files && at > 0 && (size_t)at < cap; i++)
+        at += snprintf(buf + at, cap - (size_t)at, "; %s %llu", files[i],
+                       (unsigned long long)sp_chunks_size(state_file(r, path, sizeof path, files[i], "chunks")));
+}
+
+/* A size stopped unsolved: its search whole, for the run that resumes it here (--snapshot). */
+static void write_snapshot(run *r)
+{
+    char stamp[2048];
+    sp_snapshot_stats st;
+    if (!r->o->snapshot || r->o->base_only)
+        return;
+    snapshot_stamp(r, stamp, sizeof stamp);
+    if (sp_snapshot_write(r->o->snapshot, r->s, stamp, &st, r->err, sizeof r->err))
+        fprintf(r->o->log, "sprouts table: no snapshot: %s\n", r->err);
+    else
+        fprintf(r->o->log, "sprouts table: the search is in the snapshot %s (%.2f GiB, %.0f s)\n", r->o->snapshot,
+                (double)st.bytes / (1 << 30), st.seconds);
+}
+
+/* Takes up the search a snapshot holds, when it was taken beside this state; -1 when it is corrupt. */
+static int read_snapshot(run *r)
+{
+    char stamp[2048];
+    sp_snapshot_stats st;
+    if (!r->o->snapshot || r->o->base_only || access(r->o->snapshot, F_OK))
+        return 0;
+    snapshot_stamp(r, stamp, sizeof stamp);
+    int rc = sp_snapshot_read(r->o->snapshot, r->s, stamp, &st, r->err, sizeof r->err);
+    if (rc == 0)
+        fprintf(r->o->log, "sprouts table: the search goes on from the snapshot %s (%.2f GiB, %.0f s)\n",
+                r->o->snapshot, (double)st.bytes / (1 << 30), st.seconds);
+    else if (rc == 1)
+        fprintf(r->o->log, "sprouts table: snapshot not used: %s\n", r->err);
+    return rc < 0 ? -1 : 0;
 }
 
 static int save_stores(run *r)
@@ -795,6 +842,8 @@ static int solver_with_nimbers(run *r, sp_solver_opts *so)
 static int open_solver(run *r, sp_solver_opts *so)
 {
     int rc = solver_with_nimbers(r, so);
+    if (rc == 0 && r->s)
+        rc = read_snapshot(r); /* first: the games it names must get their ids */
     if (rc == 0)
         rc = read_state(r, "misere-proven", SP_STORE_PROVEN, SP_STORE_PROVEN, SP_CHUNKS_PROVEN, add_proven,
                         &r->proven_old);
@@ -877,6 +926,8 @@ static int attempt(run *r, int misere, unsigned n)
     if (stopped == 1) { /* the work of the search so far is in the row */
         if (save_tables(r))
             fprintf(r->o->log, "sprouts table: %s\n", r->err);
+        else if (misere || !r->farm)
+            write_snapshot(r);
         return 1;
     }
     /* a search decided is kept even when its certificate was stopped: --resume finishes it */
@@ -885,6 +936,8 @@ static int attempt(run *r, int misere, unsigned n)
         return 1;
     }
     print_row(r->o->rows, &r->tables[misere], n);
+    if (!r->o->retry && unsolved(&r->tables[misere].row[n]) && (misere || !r->farm))
+        write_snapshot(r); /* its time limit reached: a later run takes it up */
     if (stopped && !strcmp(r->tables[misere].row[n].verified, "stopped"))
         fprintf(r->o->log, "sprouts table: %s 0*%u: stopped before its certificate was done; the row is "
                 "saved without one (rerun with --resume to certify it)\n",

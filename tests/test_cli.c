@@ -113,6 +113,8 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("solve", "0*5", "--nim-mb=40"), 0); /* and the report says what it got */
     ck_assert_ptr_nonnull(strstr(out, "of 40 MiB)"));
     ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
+    ck_assert_int_eq(run("table", "--snapshot=results/search.snap", NULL), 2); /* gigabytes, in what git carries */
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("table", "--minimise", "0"), 2);
     ck_assert_int_eq(run("minimise", "/nonexistent/file.cert", NULL), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);

@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "published.h"
 #include "report.h"
+#include "snapshot.h"
 #include "store.h"
 #include "testpos.h"
 #include "testutil.h"
@@ -1769,6 +1770,67 @@ START_TEST(misere_lost_land_of_unknown_game_refused)
 }
 END_TEST
 
+/* Misère 0*14 searched by s to the end: its outcome, and the nodes it took (all calls together). */
+static uint64_t finish_14(sp_solver *s, const sp_tok *key, size_t len)
+{
+    sp_solver_set_time_limit(s, 0);
+    /* a loss for the player to move: Lemoine and Viennot, misère Sprouts (OEIS A164950) */
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_MISERE), SP_LOSS);
+    sp_solver_stats st;
+    sp_solver_stats_get(s, &st);
+    return st.nodes;
+}
+
+/* A misère search stopped part way and written to a snapshot goes on, in a fresh solver that reads
+ * it and then the land games saved beside it (as a table run does: a stored value folds a land the
+ * search would not value afresh), as the same search: node for node what the stopped solver makes
+ * when it goes on itself. A
+ * snapshot of another stamp is not used, a corrupt one is refused, and neither leaves anything in
+ * the table (its entries name the games of their own game table). */
+START_TEST(snapshot_goes_on_as_the_same_search)
+{
+    char path[700], lands[700], err[1024];
+    path_in(path, sizeof path, "search.snap");
+    path_in(lands, sizeof lands, "lands.chunks");
+    sp_solver_opts o = {.tt_bytes = (size_t)64 << 20, .threads = 1};
+    sp_solver *s = sp_solver_new(&o), *again = sp_solver_new(&o), *other = sp_solver_new(&o);
+    sp_tok key[SP_KEY_MAX];
+    sp_canon_ctx *ctx = sp_canon_ctx_new();
+    size_t len = sp_test_key(ctx, "0*14", key);
+    sp_canon_ctx_free(ctx);
+    sp_solver_set_time_limit(s, 1);
+    ck_assert_int_eq(sp_solver_outcome(s, key, len, SP_PLAY_MISERE), SP_UNKNOWN); /* 0*14 takes longer */
+    sp_solver_stats before, st;
+    sp_solver_stats_get(s, &before);
+    ck_assert_uint_gt(before.tt_filled, 100);
+    sp_landgames lg, lg2;
+    sp_landgames_init(&lg), sp_landgames_init(&lg2);
+    ck_assert_msg(sp_landgames_save(&lg, s, lands, NULL, err, sizeof err) == 0, "%s", err);
+    sp_snapshot_stats ss;
+    ck_assert_msg(sp_snapshot_write(path, s, "test", &ss, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(ss.bytes, file_size(path));
+    uint64_t went_on = finish_14(s, key, len) - before.nodes;
+    ck_assert_int_eq(sp_snapshot_read(path, other, "another state", &ss, err, sizeof err), 1);
+    ck_assert_msg(strstr(err, "another state") != NULL, "%s", err);
+    ck_assert_msg(sp_snapshot_read(path, again, "test", &ss, err, sizeof err) == 0, "%s", err);
+    sp_chunks_info info;
+    ck_assert_msg(sp_landgames_read(&lg2, again, lands, &info, err, sizeof err) == 0, "%s", err);
+    sp_solver_stats_get(again, &st);
+    ck_assert_uint_eq(st.tt_filled, before.tt_filled);
+    ck_assert_uint_eq(st.games, before.games); /* the land games' games were there already, with their ids */
+    ck_assert_uint_eq(finish_14(again, key, len), went_on);
+    flip_byte(path, (long)file_size(path) / 2); /* in the table's part */
+    sp_solver_free(other);
+    other = sp_solver_new(&o);
+    ck_assert_int_eq(sp_snapshot_read(path, other, "test", &ss, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "corrupt") != NULL, "%s", err);
+    sp_solver_stats_get(other, &st);
+    ck_assert_uint_eq(st.tt_filled, 0);
+    sp_solver_free(s), sp_solver_free(again), sp_solver_free(other);
+    sp_landgames_free(&lg), sp_landgames_free(&lg2);
+}
+END_TEST
+
 /* The land nimbers of a chunk file, every key once. */
 typedef struct nim_set {
     sp_children keys;
@@ -2670,5 +2732,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
     sp_test_add_case(s, "misere killed", killed_misere_run_keeps_its_work, setup, teardown, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
+    sp_test_add_case(s, "snapshot", snapshot_goes_on_as_the_same_search, setup, teardown, 240);
     return sp_test_main(s, argc, argv);
 }

@@ -1,5 +1,8 @@
 /* cmd_table.c: `sprouts table`: the table generator on the command line (tables/table.h). */
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -15,7 +18,7 @@ static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--checkpoint S] [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
-    "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--quiet]\n"
+    "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--snapshot F] [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -79,6 +82,10 @@ static const char usage[] =
     "  --team          normal play on the team at any --threads (deterministic node counts)\n"
     "  --lost-seconds S  under mpirun: a job unanswered after S seconds (or ten times the longest\n"
     "                  job) is lost with its worker (default 600; see 'sprouts solve --help')\n"
+    "  --snapshot F    when a size stops unsolved (Ctrl-C, --time-limit), write its whole search\n"
+    "                  to the file F (the transposition and game tables: gigabytes; never in DIR),\n"
+    "                  and with --resume take the search up from F when F was written beside the\n"
+    "                  same state by the same program (else it says why, and starts afresh)\n"
     "  --quiet         no progress lines on stderr\n"
     "  --rules R       a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts\n"
     "                  table --rules bw --help')\n"
@@ -107,6 +114,22 @@ typedef struct farm_args {
     double lost_seconds;
 } farm_args;
 
+/* Whether path's directory is dir or lies under it (both as they resolve now; a directory not made
+ * yet is taken as written). */
+static bool inside(const char *dir, const char *path)
+{
+    char d[PATH_MAX], p[PATH_MAX], parent[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int len = !slash ? 1 : slash == path ? 1 : (int)(slash - path); /* "f": ".", "/f": "/" */
+    snprintf(parent, sizeof parent, "%.*s", len, slash ? path : ".");
+    if (!realpath(dir, d))
+        snprintf(d, sizeof d, "%s", dir);
+    if (!realpath(parent, p))
+        snprintf(p, sizeof p, "%s", parent);
+    size_t n = strlen(d);
+    return !strncmp(p, d, n) && (p[n] == 0 || p[n] == '/');
+}
+
 static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
 {
     static const struct option opts[] = {
@@ -122,7 +145,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"base-only", no_argument, 0, 'B'},     {"game-mb", required_argument, 0, 'G'},
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
         {"team", no_argument, 0, 'A'},          {"checkpoint", required_argument, 0, 'K'},
-        {"worker-threads", required_argument, 0, 'W'}, {0, 0, 0, 0}};
+        {"worker-threads", required_argument, 0, 'W'}, {"snapshot", required_argument, 0, 'P'},
+        {0, 0, 0, 0}};
     const char *prog = "sprouts table", *wt = NULL;
     int c, rc = 0;
     uint64_t secs;
@@ -144,6 +168,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         case 'C': o->recertify = 1; break;
         case 'B': o->base_only = 1; break;
         case 'D': rc = sp_cli_path(prog, "--minimise-db", optarg, &o->minimise_db); break;
+        case 'P': rc = sp_cli_path(prog, "--snapshot", optarg, &o->snapshot); break;
         case 'F': fa->farm = 1; break;
         case 'A': fa->team = 1; break;
         case 'W': wt = optarg; break;
@@ -189,6 +214,9 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         return sp_cli_usage(prog, "--recertify goes with --resume (it acts on the kept rows)");
     if (o->base_only && !o->normal)
         return sp_cli_usage(prog, "--base-only is for normal play (the fact base of land nimbers)");
+    if (o->snapshot && inside(o->out, o->snapshot))
+        return sp_cli_usage(prog, "--snapshot %s lies in --out %s, which is for what a clone carries: give a "
+                            "path outside it", o->snapshot, o->out);
     if (o->reminimise && !o->minimise)
         return sp_cli_usage(prog, "--reminimise goes with --minimise R");
     if (o->minimise_db && !o->reminimise)
