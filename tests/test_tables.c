@@ -1831,6 +1831,57 @@ START_TEST(snapshot_goes_on_as_the_same_search)
 }
 END_TEST
 
+/* A misère table run of 0*A..0*B in out, one thread, with --snapshot snap and one more option. */
+static int run_misere_snap(const char *out, const char *from, const char *to, const char *snap, const char *extra,
+                           char *err, size_t errcap)
+{
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", (char *)from, "--to", (char *)to,
+                    "--tt-mb", "64", "--threads", "1", "--out", (char *)out, "--snapshot", (char *)snap,
+                    (char *)extra, NULL};
+    char rows[1024];
+    return sp_test_run2(argv, rows, sizeof rows, err, errcap);
+}
+
+static uint64_t nodes_of_misere_14(const char *out, const char *outcome)
+{
+    static sp_table t; /* large */
+    char err[512];
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(t.row[14].outcome, outcome);
+    return t.row[14].nodes;
+}
+
+/* A table run whose size stops at its time limit with --snapshot leaves the search there, and the
+ * run resumed with it goes on with that search: misère 0*14 (a loss: Lemoine and Viennot) takes, over
+ * both attempts, the nodes of one search never stopped (`solve`, same budgets) and the few of the
+ * path from the root walked again. Beside another state the snapshot is not used. */
+START_TEST(table_run_goes_on_from_its_snapshot)
+{
+    char stopped[512], other[512], snap[512], err[4096], out[1024];
+    path_in(stopped, sizeof stopped, "stopped");
+    path_in(other, sizeof other, "other");
+    path_in(snap, sizeof snap, "misere14.snap");
+    char *solve[] = {(char *)sp_test_program, "solve", "0*14", "--misere", "--threads", "1", "--tt-mb", "64", NULL};
+    ck_assert_int_eq(sp_test_run2(solve, out, sizeof out, err, sizeof err), 0);
+    const char *at = strstr(out, " nodes (");
+    ck_assert_ptr_nonnull(at);
+    uint64_t one = strtoull(at + 8, NULL, 10);
+    ck_assert_uint_gt(one, 10000);
+    ck_assert_msg(run_misere_snap(stopped, "14", "14", snap, "--time-limit=1", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "the search is in the snapshot") != NULL, "%s", err);
+    uint64_t first = nodes_of_misere_14(stopped, "unsolved");
+    ck_assert_uint_lt(first, one);
+    ck_assert_msg(run_misere_snap(other, "1", "3", snap, "--resume", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "snapshot not used") != NULL, "%s", err);
+    ck_assert_msg(run_misere_snap(stopped, "14", "14", snap, "--resume", err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "goes on from the snapshot") != NULL, "%s", err);
+    uint64_t both = nodes_of_misere_14(stopped, "loss");
+    ck_assert_msg(both >= one && both <= one + 100, "%llu nodes over two attempts, %llu in one",
+                  (unsigned long long)both, (unsigned long long)one);
+}
+END_TEST
+
 /* The land nimbers of a chunk file, every key once. */
 typedef struct nim_set {
     sp_children keys;
@@ -2675,6 +2726,13 @@ START_TEST(variants_table_and_readme)
 }
 END_TEST
 
+/* A case of the second half: tagged so, it runs as a test of its own (tests/meson.build), beside the
+ * first half; the two take about as long, so that two cores halve the suite's longest test. */
+static void second_half(Suite *s, const char *name, const TTest *t, double timeout)
+{
+    tcase_set_tags(sp_test_add_case(s, name, t, setup, teardown, timeout), "second");
+}
+
 int main(int argc, char **argv)
 {
     Suite *s = suite_create("tables");
@@ -2711,27 +2769,27 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "progress lines", progress_lines_name_the_pass, setup, teardown, 30);
     sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
-    sp_test_add_case(s, "stop in misere certificate", misere_certificate_build_resumes, setup, teardown, 120);
-    sp_test_add_case(s, "misere certificate of other lives", misere_certificate_build_of_other_lives_set_aside, setup,
-                     teardown, 120);
+    second_half(s, "stop in misere certificate", misere_certificate_build_resumes, 120);
+    second_half(s, "misere certificate of other lives", misere_certificate_build_of_other_lives_set_aside, 120);
     sp_test_add_case(s, "base only", base_only_leaves_the_state_unread, setup, teardown, 120);
     sp_test_add_case(s, "chunks round trip", chunks_round_trip, setup, teardown, 60);
     sp_test_add_case(s, "chunks torn", chunks_torn_last_chunk_is_left_out, setup, teardown, 60);
     sp_test_add_case(s, "chunks corrupt", chunks_corrupt_middle_is_refused, setup, teardown, 60);
     sp_test_add_case(s, "chunks compaction", chunks_compaction, setup, teardown, 60);
-    sp_test_add_case(s, "chunks table", resumed_run_appends_only_what_is_new, setup, teardown, 240);
+    second_half(s, "chunks table", resumed_run_appends_only_what_is_new, 240);
     sp_test_add_case(s, "chunks table given", table_reads_torn_and_refuses_two_values, setup, teardown, 120);
     sp_test_add_case(s, "state lives", state_keeps_the_costly_lands, setup, teardown, 120);
     sp_test_add_case(s, "builder lacks", builder_values_the_lands_it_lacks, setup, teardown, 120);
     sp_test_add_case(s, "builder given", certificates_build_on_the_fact_base, setup, teardown, 120);
-    sp_test_add_case(s, "builder given misere", misere_certificates_build_on_the_fact_base, setup, teardown, 120);
+    second_half(s, "builder given misere", misere_certificates_build_on_the_fact_base, 120);
     sp_test_add_case(s, "builder keeps", stopped_build_keeps_its_settled_facts, setup, teardown, 240);
-    sp_test_add_case(s, "builder keeps misere", stopped_misere_build_goes_on, setup, teardown, 120);
+    second_half(s, "builder keeps misere", stopped_misere_build_goes_on, 120);
     sp_test_add_case(s, "misere answers counted", misere_answers_counted, setup, teardown, 120);
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
-    sp_test_add_case(s, "misere stopped", misere_run_stopped_mid_size_resumes, setup, teardown, 240);
-    sp_test_add_case(s, "misere killed", killed_misere_run_keeps_its_work, setup, teardown, 240);
+    second_half(s, "misere stopped", misere_run_stopped_mid_size_resumes, 240);
+    second_half(s, "misere killed", killed_misere_run_keeps_its_work, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
     sp_test_add_case(s, "snapshot", snapshot_goes_on_as_the_same_search, setup, teardown, 240);
+    second_half(s, "table snapshot", table_run_goes_on_from_its_snapshot, 240);
     return sp_test_main(s, argc, argv);
 }

@@ -82,7 +82,7 @@ int sp_test_lines(const char *s)
     return n;
 }
 
-void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout)
+TCase *sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout)
 {
     TCase *tc = tcase_create(name);
     if (setup || teardown)
@@ -90,6 +90,7 @@ void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SF
     tcase_set_timeout(tc, timeout);
     tcase_add_test(tc, t);
     suite_add_tcase(s, tc);
+    return tc;
 }
 
 int sp_test_main(Suite *s, int argc, char **argv)

@@ -24,8 +24,8 @@ int sp_test_lines(const char *s);
 extern const char *sp_test_program;
 
 /* Adds a test in a case of its own (so that each gets its own timeout, in seconds), with a fixture
- * run around it (setup and teardown may be NULL). */
-void sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout);
+ * run around it (setup and teardown may be NULL); returns the case (to tag it). */
+TCase *sp_test_add_case(Suite *s, const char *name, const TTest *t, SFun setup, SFun teardown, double timeout);
 
 /* A fresh scratch directory /tmp/sp_TAG_test_XXXXXX into dir (cap bytes), made or the test fails;
  * sp_test_rmdir removes it and everything in it. */
