@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "engine.h"
+#include "grow.h"
 #include "mem.h"
 #include "tune.h"
 
@@ -471,14 +472,18 @@ static int save_games(const sp_mg *t, sp_solver_put put, void *arg)
     for (sp_mg_id g = 1; g < count; g++) {
         const sp_mg_id *o;
         size_t n = sp_mg_options(t, g, &o);
-        if (1 + n > SNAP_BUF)
-            return -1; /* more options than any game of a land has */
         if (used + 1 + n > SNAP_BUF) {
-            if (put(arg, buf, used * sizeof *buf))
+            if (used && put(arg, buf, used * sizeof *buf))
                 return -1;
             used = 0;
         }
         buf[used++] = (uint32_t)n;
+        if (1 + n > SNAP_BUF) { /* a long list goes as it lies */
+            if (put(arg, buf, sizeof *buf) || put(arg, o, n * sizeof *o))
+                return -1;
+            used = 0;
+            continue;
+        }
         memcpy(buf + used, o, n * sizeof *o);
         used += n;
     }
@@ -488,23 +493,28 @@ static int save_games(const sp_mg *t, sp_solver_put put, void *arg)
 static int load_games(sp_mg *t, sp_solver_get get, void *arg)
 {
     uint64_t count;
-    uint32_t opts[SNAP_BUF];
     if (get(arg, &count, sizeof count))
         return -1;
     if (count == 0 || count > UINT32_MAX || sp_mg_count(t) != 1)
         return count == 0 ? -1 : -2;
-    for (uint64_t g = 1; g < count; g++) {
+    sp_mg_id *opts = NULL;
+    size_t cap = 0;
+    int rc = 0;
+    for (uint64_t g = 1; g < count && rc == 0; g++) {
         uint32_t n;
-        if (get(arg, &n, sizeof n) || n >= SNAP_BUF || get(arg, opts, n * sizeof *opts))
-            return -1;
-        for (uint32_t i = 0; i < n; i++)
-            if (opts[i] >= g)
-                return -1;
-        sp_mg_id id = sp_mg_canon(t, opts, n);
-        if (id != g)
-            return id == SP_MG_NONE ? -2 : -1; /* no room; or not the game it was */
+        if (get(arg, &n, sizeof n) || n > g || sp_grow((void **)&opts, &cap, (size_t)n + 1, sizeof *opts) ||
+            get(arg, opts, n * sizeof *opts)) {
+            rc = -1; /* its options are distinct games before it */
+            break;
+        }
+        for (uint32_t i = 0; i < n && rc == 0; i++)
+            rc = opts[i] >= g ? -1 : 0;
+        sp_mg_id id = rc ? SP_MG_NONE : sp_mg_canon(t, opts, n);
+        if (rc == 0 && id != g)
+            rc = id == SP_MG_NONE ? -2 : -1; /* no room; or not the game it was */
     }
-    return 0;
+    free(opts);
+    return rc;
 }
 
 int sp_solver_snapshot_save(sp_solver *s, sp_solver_put put, void *arg)
