@@ -476,14 +476,15 @@ int sp_tt_load(sp_tt *tt, sp_tt_get get, void *arg)
         (used & (used - 1)) || atomic_load(&tt->used_mask) != first - 1 || atomic_load(&tt->filled) != 0)
         return -2;
     for (uint64_t i = 0; i < used; i += IO_BLOCK) {
-        if (get(arg, &tt->b[i], (used - i < IO_BLOCK ? used - i : IO_BLOCK) * sizeof(bucket))) {
+        uint64_t n = used - i < IO_BLOCK ? used - i : IO_BLOCK;
+        if (get(arg, &tt->b[i], n * sizeof(bucket))) {
             atomic_store(&tt->used_mask, used - 1); /* so that clear empties all it read */
             sp_tt_clear(tt);
             return -1;
         }
+        for (uint64_t j = i; j < i + n; j++) /* while the block is in cache: no bucket is locked now */
+            atomic_store_explicit(&tt->b[j].seq, 0, memory_order_relaxed);
     }
-    for (uint64_t i = 0; i < used; i++)
-        atomic_store_explicit(&tt->b[i].seq, 0, memory_order_relaxed); /* saved between searches: even */
     atomic_store(&tt->filled, head[3]);
     atomic_store(&tt->present_from, used); /* as a doubling to this size leaves it */
     atomic_store(&tt->used_mask, used - 1);

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -94,9 +93,9 @@ int sp_snapshot_write(const char *path, sp_solver *s, const char *stamp, sp_snap
 /* Reads the header; 0 when its stamp is `full`, 1 when another (err says), -1 when unreadable. */
 static int read_head(stream *r, const char *path, const char *full, char *err, size_t errcap)
 {
-    char magic[MAGIC_LEN], *stamp = malloc(STAMP_MAX);
+    char magic[MAGIC_LEN], stamp[STAMP_MAX];
     uint32_t head[2];
-    int rc = !stamp || get(r, magic, MAGIC_LEN) || memcmp(magic, MAGIC, MAGIC_LEN) || get(r, head, sizeof head) ||
+    int rc = get(r, magic, MAGIC_LEN) || memcmp(magic, MAGIC, MAGIC_LEN) || get(r, head, sizeof head) ||
                      head[1] >= STAMP_MAX || get(r, stamp, head[1])
                  ? sp_store_fail(err, errcap, "%s: not a sprouts snapshot", path)
              : head[0] != VERSION ? (sp_store_fail(err, errcap, "%s: snapshot format %u, this program reads %u", path,
@@ -108,7 +107,6 @@ static int read_head(stream *r, const char *path, const char *full, char *err, s
             rc = (sp_store_fail(err, errcap, "%s: taken beside another state or by another program (%s), not this "
                                 "one (%s)", path, stamp, full), 1);
     }
-    free(stamp);
     return rc;
 }
 
