@@ -520,6 +520,8 @@ static int load_games(sp_mg *t, sp_solver_get get, void *arg)
 int sp_solver_snapshot_save(sp_solver *s, sp_solver_put put, void *arg)
 {
     assert(s && put);
+    if (s->call_start > 0) /* from the progress callback, on the leader: */
+        sp_team_quiesce(&s->eng.team); /* no helper adds a game or reads the table till the next round */
     return save_games(s->eng.games, put, arg) || sp_tt_save(s->eng.tt, put, arg) ? -1 : 0;
 }
 

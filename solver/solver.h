@@ -148,8 +148,10 @@ void sp_solver_add_proven(sp_solver *s, const sp_tok *key, size_t len, uint32_t 
 
 /* A snapshot of what a search holds that the stores do not keep: the game table (every game in
  * the order of its id, as its options) and the transposition table (tt.h), so that a stopped
- * search resumed on the same machine goes on where it was (tables/snapshot.h). Between searches
- * only. Load into a fresh solver of the same options, before anything else is added to it: the
+ * search resumed on the same machine goes on where it was (tables/snapshot.h). Save between
+ * searches, or during one from the progress callback (the leader's thread, where the helpers are let
+ * finish their round first; the numbers of the nodes on the search's path are not in the table yet,
+ * so a search taken up from it goes on near where it was, not node for node). Load into a fresh solver of the same options, before anything else is added to it: the
  * games are made again in order and must get the ids they had (their table needs room for them),
  * and the table must have the same budget. The table's entries name games by id, so they are
  * only sound beside the games of the same snapshot: a caller that finds the data corrupt after

@@ -93,6 +93,11 @@
  * most of what the size had proven so far. */
 #define SP_TUNE_CHECKPOINT_SECONDS 600.0
 
+/* Seconds of a size's search between two snapshots (--snapshot), at the first save after them: a
+ * snapshot of misère 0*22 (11 GiB) took 25 s to write, so once an hour pauses the search for under
+ * 1% of its time and a killed run climbs back from an hour at most. */
+#define SP_TUNE_SNAPSHOT_SECONDS 3600.0
+
 /* The zstd level of the store files (store.h), on this many threads where the library has them:
  * the stores of a long table run are what results/ holds, and the land nimbers are the largest
  * (sizes and times: docs/performance.md). */

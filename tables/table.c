@@ -46,6 +46,7 @@ typedef struct run {
     size_t proven_saved; /* how many of proven the chunk file has */
     bool nim_old, proven_old; /* read from an older store file, to be replaced by the chunk file */
     double checkpoint;  /* monotonic seconds: when the stores were last saved */
+    double snapshot_at; /* and when the search was last written to the snapshot (or began) */
     struct {            /* the search of an unsolved size under way, whose row each checkpoint writes */
         sp_row *row;    /* NULL: none */
         sp_row before;  /* the row as the attempts before left it */
@@ -60,11 +61,18 @@ typedef struct run {
 
 static int save_stores(run *r);
 static int save_tables(run *r);
+static void write_snapshot(run *r);
 
 /* Seconds between two checkpoints. */
 static double every(const run *r)
 {
     return r->o->checkpoint > 0 ? r->o->checkpoint : SP_TUNE_CHECKPOINT_SECONDS;
+}
+
+/* Seconds between two snapshots of a size's search (--snapshot). */
+static double snapshot_every(const run *r)
+{
+    return r->o->snapshot_every > 0 ? r->o->snapshot_every : SP_TUNE_SNAPSHOT_SECONDS;
 }
 
 /* Fills the row of an attempt at a size: its outcome, and the work of this attempt added to the
@@ -86,15 +94,17 @@ static void fill_row(const run *r, sp_row *row, const sp_row *before, sp_outcome
 
 /* A checkpoint: the stores, and the row of the size being searched as unsolved with the work so far
  * (`nodes` the solver's or farm's count now), so that a killed run loses none of it. */
-static void checkpoint(run *r, uint64_t nodes)
+static bool checkpoint(run *r, uint64_t nodes)
 {
     if (sp_clock_now() - r->checkpoint < every(r))
-        return;
+        return false;
     if (r->now.row)
         fill_row(r, r->now.row, &r->now.before, SP_UNKNOWN, nodes - r->now.nodes, sp_clock_now() - r->now.start,
                  r->now.threads);
-    if (r->now.row ? save_tables(r) : save_stores(r))
+    bool failed = r->now.row ? save_tables(r) : save_stores(r);
+    if (failed)
         fprintf(r->o->log, "sprouts table: checkpoint: %s\n", r->err);
+    return !failed;
 }
 
 /* The solver calls this at most once a second, from the thread that stores nimbers: it prints
@@ -104,7 +114,8 @@ static void on_progress(void *arg, const sp_solver_stats *st)
 {
     run *r = arg;
     sp_progress_line(&r->progress, st);
-    checkpoint(r, st->nodes);
+    if (checkpoint(r, st->nodes) && r->now.row && sp_clock_now() - r->snapshot_at >= snapshot_every(r))
+        write_snapshot(r); /* beside the state just saved: a run killed later takes it up */
 }
 
 static int stopped_from_outside(const run *r)
@@ -220,47 +231,55 @@ static int save_land_games(run *r)
                              r->err, sizeof r->err);
 }
 
-/* What a snapshot goes with (snapshot.h): the state files as they are (a snapshot is taken after the
- * last save, and read before the first) and the budgets. */
-static void snapshot_stamp(run *r, char *buf, size_t cap)
+/* What a snapshot goes with (snapshot.h): the program and the budgets, and the state files as they
+ * are (a snapshot is taken after a save, and read before the first), which only grow. */
+static void snapshot_stamp(run *r, char *buf, size_t cap, sp_snapshot_stamp *st)
 {
     static const char *const files[] = {"nimbers", "misere-proven", "misere-lands", "misere-lost"};
+    static_assert(sizeof files / sizeof *files <= SP_SNAPSHOT_MARKS, "a mark per state file");
     char path[4096];
-    sp_solver_stats st;
-    sp_solver_stats_get(r->s, &st);
-    int at = snprintf(buf, cap, "%s; tt %zu, games %zu", r->o->version, st.tt_bytes, st.game_bytes);
-    for (size_t i = 0; i < sizeof files / sizeof *files && at > 0 && (size_t)at < cap; i++)
-        at += snprintf(buf + at, cap - (size_t)at, "; %s %llu", files[i],
-                       (unsigned long long)sp_chunks_size(state_file(r, path, sizeof path, files[i], "chunks")));
+    sp_solver_stats ss;
+    sp_solver_stats_get(r->s, &ss);
+    snprintf(buf, cap, "%s; tt %zu, games %zu", r->o->version, ss.tt_bytes, ss.game_bytes);
+    st->text = buf;
+    st->nmarks = sizeof files / sizeof *files;
+    for (unsigned i = 0; i < st->nmarks; i++)
+        st->marks[i] = sp_chunks_size(state_file(r, path, sizeof path, files[i], "chunks"));
 }
 
-/* A size stopped unsolved: its search whole, for the run that resumes it here (--snapshot). */
+/* A size stopped unsolved, or searched for --snapshot-every seconds since the last snapshot: its search
+ * whole, for the run that resumes it here (--snapshot). */
 static void write_snapshot(run *r)
 {
-    char stamp[2048];
+    char text[2048];
+    sp_snapshot_stamp stamp;
     sp_snapshot_stats st;
     if (!r->o->snapshot || r->o->base_only)
         return;
-    snapshot_stamp(r, stamp, sizeof stamp);
-    if (sp_snapshot_write(r->o->snapshot, r->s, stamp, &st, r->err, sizeof r->err))
+    snapshot_stamp(r, text, sizeof text, &stamp);
+    if (sp_snapshot_write(r->o->snapshot, r->s, &stamp, &st, r->err, sizeof r->err))
         fprintf(r->o->log, "sprouts table: no snapshot: %s\n", r->err);
     else
         fprintf(r->o->log, "sprouts table: the search is in the snapshot %s (%.2f GiB, %.0f s)\n", r->o->snapshot,
                 (double)st.bytes / (1 << 30), st.seconds);
+    r->snapshot_at = sp_clock_now();
 }
 
-/* Takes up the search a snapshot holds, when it was taken beside this state; -1 when it is corrupt. */
+/* Takes up the search a snapshot holds, when it was taken beside this state or an older one; -1 when
+ * it is corrupt. */
 static int read_snapshot(run *r)
 {
-    char stamp[2048];
+    char text[2048];
+    sp_snapshot_stamp stamp;
     sp_snapshot_stats st;
     if (!r->o->snapshot || r->o->base_only || access(r->o->snapshot, F_OK))
         return 0;
-    snapshot_stamp(r, stamp, sizeof stamp);
-    int rc = sp_snapshot_read(r->o->snapshot, r->s, stamp, &st, r->err, sizeof r->err);
+    snapshot_stamp(r, text, sizeof text, &stamp);
+    int rc = sp_snapshot_read(r->o->snapshot, r->s, &stamp, &st, r->err, sizeof r->err);
     if (rc == 0)
-        fprintf(r->o->log, "sprouts table: the search goes on from the snapshot %s (%.2f GiB, %.0f s)\n",
-                r->o->snapshot, (double)st.bytes / (1 << 30), st.seconds);
+        fprintf(r->o->log, "sprouts table: the search goes on from the snapshot %s (%.2f GiB, %.0f s)%s\n",
+                r->o->snapshot, (double)st.bytes / (1 << 30), st.seconds,
+                st.older ? ", taken before the last saves of the state: what they hold is read over it" : "");
     else if (rc == 1)
         fprintf(r->o->log, "sprouts table: snapshot not used: %s\n", r->err);
     return rc < 0 ? -1 : 0;
@@ -735,7 +754,7 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     int nimber;
     uint64_t nodes;
     unsigned threads;
-    r->now.row = solved_before ? NULL : row, r->now.before = before, r->now.start = t0;
+    r->now.row = solved_before ? NULL : row, r->now.before = before, r->now.start = t0, r->snapshot_at = t0;
     sp_outcome o = search(r, misere, key, len, limit, &nimber, &nodes, &threads);
     r->now.row = NULL;
     sp_progress_done(&r->progress);

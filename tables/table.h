@@ -58,8 +58,10 @@ typedef struct sp_table_opts {
     const char *minimise_db;   /* or NULL: with reminimise, the fact base to minimise from instead of
                                   DIR's (its root 0*n must claim the row's outcome) */
     const char *snapshot;      /* or NULL: a file (outside DIR) where a size stopped unsolved leaves
-                                  its search whole (snapshot.h), and from which a resumed run
-                                  beside the same state takes the search up */
+                                  its search whole (snapshot.h), also written every snapshot_every
+                                  seconds of its search, and from which a resumed run beside the
+                                  same state (or one grown since) takes the search up */
+    double snapshot_every;     /* 0: SP_TUNE_SNAPSHOT_SECONDS */
     const char *version;       /* the program's version, for provenance */
     const char *command;       /* the command line of the run, named in the README (NULL: not said) */
     const atomic_bool *stop;   /* set from outside (Ctrl-C) to end the run cleanly */

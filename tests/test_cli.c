@@ -115,6 +115,9 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(run("solve", "--nimber", "--misere"), 2);
     ck_assert_int_eq(run("table", "--snapshot=results/search.snap", NULL), 2); /* gigabytes, in what git carries */
     ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("table", "--snapshot-every=60", NULL), 2); /* of what, without --snapshot */
+    ck_assert_int_eq(sp_test_lines(err), 1);
+    ck_assert_int_eq(run("table", "--snapshot=/tmp/x.snap", "--snapshot-every=soon"), 2);
     ck_assert_int_eq(run("table", "--minimise", "0"), 2);
     ck_assert_int_eq(run("minimise", "/nonexistent/file.cert", NULL), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);

@@ -1785,8 +1785,9 @@ static uint64_t finish_14(sp_solver *s, const sp_tok *key, size_t len)
  * it and then the land games saved beside it (as a table run does: a stored value folds a land the
  * search would not value afresh), as the same search: node for node what the stopped solver makes
  * when it goes on itself. A
- * snapshot of another stamp is not used, a corrupt one is refused, and neither leaves anything in
- * the table (its entries name the games of their own game table). */
+ * snapshot of another stamp, or of marks larger than now (a state rewritten), is not used, a corrupt
+ * one is refused, and neither leaves anything in the table (its entries name the games of their own
+ * game table); one of smaller marks (saves since) is used, and says so. */
 START_TEST(snapshot_goes_on_as_the_same_search)
 {
     char path[700], lands[700], err[1024];
@@ -1807,12 +1808,24 @@ START_TEST(snapshot_goes_on_as_the_same_search)
     sp_landgames_init(&lg), sp_landgames_init(&lg2);
     ck_assert_msg(sp_landgames_save(&lg, s, lands, NULL, err, sizeof err) == 0, "%s", err);
     sp_snapshot_stats ss;
-    ck_assert_msg(sp_snapshot_write(path, s, "test", &ss, err, sizeof err) == 0, "%s", err);
+    sp_snapshot_stamp test = {"test", {5, 0}, 2}, budgets = {"other budgets", {5, 0}, 2};
+    sp_snapshot_stamp smaller = {"test", {4, 7}, 2}, larger = {"test", {5, 1}, 2};
+    ck_assert_msg(sp_snapshot_write(path, s, &test, &ss, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(ss.bytes, file_size(path));
     uint64_t went_on = finish_14(s, key, len) - before.nodes;
-    ck_assert_int_eq(sp_snapshot_read(path, other, "another state", &ss, err, sizeof err), 1);
+    ck_assert_int_eq(sp_snapshot_read(path, other, &budgets, &ss, err, sizeof err), 1);
+    ck_assert_msg(strstr(err, "other budgets") != NULL, "%s", err);
+    ck_assert_int_eq(sp_snapshot_read(path, other, &smaller, &ss, err, sizeof err), 1); /* a state rewritten */
     ck_assert_msg(strstr(err, "another state") != NULL, "%s", err);
-    ck_assert_msg(sp_snapshot_read(path, again, "test", &ss, err, sizeof err) == 0, "%s", err);
+    sp_solver_stats_get(other, &st);
+    ck_assert_uint_eq(st.tt_filled, 0);
+    ck_assert_int_eq(sp_snapshot_read(path, other, &larger, &ss, err, sizeof err), 0); /* saves since: used */
+    ck_assert(ss.older);
+    sp_solver_stats_get(other, &st);
+    ck_assert_uint_eq(st.tt_filled, before.tt_filled);
+    finish_14(other, key, len); /* the search goes on to the right end without the land games */
+    ck_assert_msg(sp_snapshot_read(path, again, &test, &ss, err, sizeof err) == 0, "%s", err);
+    ck_assert(!ss.older);
     sp_chunks_info info;
     ck_assert_msg(sp_landgames_read(&lg2, again, lands, &info, err, sizeof err) == 0, "%s", err);
     sp_solver_stats_get(again, &st);
@@ -1822,7 +1835,7 @@ START_TEST(snapshot_goes_on_as_the_same_search)
     flip_byte(path, (long)file_size(path) / 2); /* in the table's part */
     sp_solver_free(other);
     other = sp_solver_new(&o);
-    ck_assert_int_eq(sp_snapshot_read(path, other, "test", &ss, err, sizeof err), -1);
+    ck_assert_int_eq(sp_snapshot_read(path, other, &test, &ss, err, sizeof err), -1);
     ck_assert_msg(strstr(err, "corrupt") != NULL, "%s", err);
     sp_solver_stats_get(other, &st);
     ck_assert_uint_eq(st.tt_filled, 0);
@@ -1831,15 +1844,29 @@ START_TEST(snapshot_goes_on_as_the_same_search)
 }
 END_TEST
 
-/* A misère table run of 0*A..0*B in out, one thread, with --snapshot snap and one more option. */
+/* A misère table run of 0*A..0*B in out, one thread, with --snapshot snap (unless NULL) and up to
+ * four more options (extra, NULL-terminated; a later --threads wins). */
+static int run_misere_snaps(const char *out, const char *from, const char *to, const char *snap,
+                            const char *const *extra, char *err, size_t errcap)
+{
+    char *argv[24] = {(char *)sp_test_program, "table", "--play", "misere", "--from", (char *)from, "--to", (char *)to,
+                      "--tt-mb", "64", "--threads", "1", "--out", (char *)out};
+    size_t n = 14;
+    if (snap)
+        argv[n++] = "--snapshot", argv[n++] = (char *)snap;
+    for (size_t i = 0; extra[i]; i++) {
+        ck_assert_uint_lt(i, 4);
+        argv[n++] = (char *)extra[i];
+    }
+    char rows[1024];
+    return sp_test_run2(argv, rows, sizeof rows, err, errcap);
+}
+
 static int run_misere_snap(const char *out, const char *from, const char *to, const char *snap, const char *extra,
                            char *err, size_t errcap)
 {
-    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", (char *)from, "--to", (char *)to,
-                    "--tt-mb", "64", "--threads", "1", "--out", (char *)out, "--snapshot", (char *)snap,
-                    (char *)extra, NULL};
-    char rows[1024];
-    return sp_test_run2(argv, rows, sizeof rows, err, errcap);
+    const char *const extras[] = {extra, NULL};
+    return run_misere_snaps(out, from, to, snap, extras, err, errcap);
 }
 
 static uint64_t nodes_of_misere_14(const char *out, const char *outcome)
@@ -1879,6 +1906,47 @@ START_TEST(table_run_goes_on_from_its_snapshot)
     uint64_t both = nodes_of_misere_14(stopped, "loss");
     ck_assert_msg(both >= one && both <= one + 100, "%llu nodes over two attempts, %llu in one",
                   (unsigned long long)both, (unsigned long long)one);
+}
+END_TEST
+
+/* How many times needle occurs in hay. */
+static unsigned occurrences(const char *hay, const char *needle)
+{
+    unsigned n = 0;
+    for (const char *at = strstr(hay, needle); at; at = strstr(at + 1, needle))
+        n++;
+    return n;
+}
+
+/* The outcome in the row of misère 0*n in out. */
+static const char *misere_outcome(const char *out, unsigned n)
+{
+    static sp_table t; /* large */
+    char err[512];
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    return t.row[n].outcome;
+}
+
+/* A size's search is written to its snapshot while it runs (--snapshot-every; on two threads, so
+ * that the helper is held while it is written), not only when it stops. A snapshot taken before later saves of the state (as a killed run leaves it; here 0*14
+ * solved since added its facts) is still taken up, and says so. */
+START_TEST(table_run_snapshots_as_it_goes)
+{
+    char dir[512], snap[512], err[8192];
+    path_in(dir, sizeof dir, "going");
+    path_in(snap, sizeof snap, "going.snap");
+    const char *const every[] = {"--time-limit=3", "--checkpoint=1", "--snapshot-every=1", "--threads=2", NULL};
+    ck_assert_msg(run_misere_snaps(dir, "15", "15", snap, every, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(occurrences(err, "the search is in the snapshot") >= 2, "%s", err); /* as it went, and at the end */
+    ck_assert_str_eq(misere_outcome(dir, 15), "unsolved"); /* 0*15 takes longer */
+    const char *const other[] = {"--resume", NULL};
+    ck_assert_msg(run_misere_snaps(dir, "14", "14", NULL, other, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(misere_outcome(dir, 14), "loss"); /* Lemoine and Viennot */
+    const char *const again[] = {"--resume", "--time-limit=1", NULL};
+    ck_assert_msg(run_misere_snaps(dir, "15", "15", snap, again, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(strstr(err, "goes on from the snapshot") != NULL && strstr(err, "before the last saves") != NULL,
+                  "%s", err);
 }
 END_TEST
 
@@ -2791,5 +2859,6 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
     sp_test_add_case(s, "snapshot", snapshot_goes_on_as_the_same_search, setup, teardown, 240);
     second_half(s, "table snapshot", table_run_goes_on_from_its_snapshot, 240);
+    second_half(s, "snapshots as it goes", table_run_snapshots_as_it_goes, 240);
     return sp_test_main(s, argc, argv);
 }

@@ -18,7 +18,8 @@ static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
     "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
     "                     [--checkpoint S] [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
-    "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--snapshot F] [--quiet]\n"
+    "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--snapshot F [--snapshot-every S]]\n"
+    "                     [--quiet]\n"
     "Solves 0*A..0*B one after the other, reusing what it learns, and writes DIR/normal.csv,\n"
     "DIR/misere.csv (a row per n with provenance), DIR/README.md (the tables and the verdict on the\n"
     "mod-6 pattern), a checked certificate per solved n (DIR/certs/) and what it learned (DIR/state/).\n"
@@ -84,8 +85,12 @@ static const char usage[] =
     "                  job) is lost with its worker (default 600; see 'sprouts solve --help')\n"
     "  --snapshot F    when a size stops unsolved (Ctrl-C, --time-limit), write its whole search\n"
     "                  to the file F (the transposition and game tables: gigabytes; never in DIR),\n"
-    "                  and with --resume take the search up from F when F was written beside the\n"
-    "                  same state by the same program (else it says why, and starts afresh)\n"
+    "                  and with --resume take the search up from F when F was written by the same\n"
+    "                  program with the same budgets, beside this state or an older one (else it\n"
+    "                  says why, and starts afresh)\n"
+    "  --snapshot-every S  with --snapshot: also write F at the first checkpoint after each S\n"
+    "                  seconds of a size's search (default 3600), so that a killed run loses no\n"
+    "                  more of its search than that; the search pauses while F is written\n"
     "  --quiet         no progress lines on stderr\n"
     "  --rules R       a variant instead: bw, brussels, antwerp-cold, antwerp-hot (see 'sprouts\n"
     "                  table --rules bw --help')\n"
@@ -146,6 +151,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
         {"team", no_argument, 0, 'A'},          {"checkpoint", required_argument, 0, 'K'},
         {"worker-threads", required_argument, 0, 'W'}, {"snapshot", required_argument, 0, 'P'},
+        {"snapshot-every", required_argument, 0, 'Y'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table", *wt = NULL;
     int c, rc = 0;
@@ -192,6 +198,11 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
                      ? (o->checkpoint = (double)secs, 0)
                      : sp_cli_usage(prog, "--checkpoint needs a number of seconds, not '%s'", optarg);
             break;
+        case 'Y':
+            rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
+                     ? (o->snapshot_every = (double)secs, 0)
+                     : sp_cli_usage(prog, "--snapshot-every needs a number of seconds, not '%s'", optarg);
+            break;
         case 'l':
             rc = sp_cli_parse_u64(optarg, 1, 100000000, &secs)
                      ? (o->time_limit = (double)secs, 0)
@@ -214,6 +225,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         return sp_cli_usage(prog, "--recertify goes with --resume (it acts on the kept rows)");
     if (o->base_only && !o->normal)
         return sp_cli_usage(prog, "--base-only is for normal play (the fact base of land nimbers)");
+    if (o->snapshot_every > 0 && !o->snapshot)
+        return sp_cli_usage(prog, "--snapshot-every goes with --snapshot F");
     if (o->snapshot && inside(o->out, o->snapshot))
         return sp_cli_usage(prog, "--snapshot %s lies in --out %s, which is for what a clone carries: give a "
                             "path outside it", o->snapshot, o->out);
