@@ -65,7 +65,7 @@ typedef struct sp_solver_opts {
     size_t tt_bytes;  /* transposition table; 0: a quarter of physical memory, at most 4 GiB */
     size_t nim_bytes; /* nimber store (and misère land store); 0: an eighth of tt_bytes, at least 16 MiB */
     size_t game_bytes; /* misère game table; 0: half of tt_bytes, at least 16 MiB (touched as used) */
-    size_t lcache_bytes; /* children of lands expanded lately; 0: tt_bytes / 16 within 4..64 MiB */
+    size_t lcache_bytes; /* children of lands expanded lately; 0: tt_bytes / 16 within 4 MiB..1 GiB */
     int misere_lives; /* misère: value lands of at most this many lives; 0: the default; < 0: none */
     int misere_sum_lives; /* misère: and every land of a sum but its largest, up to this many lives;
                            * 0: the default; < 0: no more than misere_lives */

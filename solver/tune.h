@@ -81,11 +81,13 @@
 #define SP_TUNE_STORE_MIN ((size_t)16 << 20)
 
 /* The default land cache: tt / SP_TUNE_LCACHE_DIV within SP_TUNE_LCACHE_MIN .. SP_TUNE_LCACHE_MAX.
- * It catches most repeats within a few thousand expansions (landcache.h); more pays little: the
- * lands it misses are mostly those whose last expansion stopped at a child that decided it. */
+ * It catches most repeats within a few thousand expansions (landcache.h), so a small search gains
+ * little from more (misère 0*15: the same time with 256 MiB as with 64); a long one comes back to
+ * lands after many more, and misère 0*18 made 16-26% more nodes a second with 256 MiB to 1 GiB than
+ * with 64 (docs/performance.md, 2026-12-07, fifth session). */
 #define SP_TUNE_LCACHE_DIV 16
 #define SP_TUNE_LCACHE_MIN ((size_t)4 << 20)
-#define SP_TUNE_LCACHE_MAX ((size_t)64 << 20)
+#define SP_TUNE_LCACHE_MAX ((size_t)1024 << 20)
 
 /* ---------------------------------------------------------------- table runs (tables/table.c) */
 

@@ -903,7 +903,7 @@ static void report_budgets(const run *r)
         fprintf(r->o->log, "sprouts table: memory budgets: table %zu MiB", st.tt_bytes / mib);
         if (r->o->solver.tt_bytes > st.tt_bytes) /* the table's sizes are powers of two */
             fprintf(r->o->log, " (of %zu asked: the largest power of two within it)", r->o->solver.tt_bytes / mib);
-        fprintf(r->o->log, ", land nimbers %zu MiB", st.nim_bytes / mib);
+        fprintf(r->o->log, ", land nimbers %zu MiB, land cache %zu MiB", st.nim_bytes / mib, st.lcache_bytes / mib);
         if (r->o->misere)
             fprintf(r->o->log, ", misère games %zu MiB", st.game_bytes / mib);
         fprintf(r->o->log, "; at most %.1f GiB of %.1f GiB\n", (double)most / (1024.0 * mib),
