@@ -173,13 +173,14 @@ sp_mg *sp_mg_new(size_t bytes)
     if (!t)
         return NULL;
     /* shares from what Sprouts lands were measured to need (docs/performance.md): an eighth for the
-     * index (kept at most half full; a smaller size gives its pages back once replaced), a quarter
-     * for the sum memo (each size fills to three quarters; half of the quarter for the largest size
-     * and the rest for the smaller ones, which keep their pages: see release_slots),
-     * a record per two index slots, and the rest (about half) for the option lists */
+     * index (kept at most half full till its largest size, which fills to three quarters as the
+     * memo's sizes do; a smaller size gives its pages back once replaced), a quarter for the sum
+     * memo (half of the quarter for the largest size and the rest for the smaller ones, which keep
+     * their pages while the table has several users: see release_slots), a record per largest index
+     * slot but a quarter, and the rest (about half) for the option lists */
     t->index_max = pow2_within(bytes / 8, sizeof(uint64_t));
     t->memo_max = pow2_within(bytes / 8, sizeof(sum_slot));
-    t->rec_cap = t->index_max / 2;
+    t->rec_cap = t->index_max / 4 * 3;
     size_t fixed = t->index_max * sizeof(uint64_t) + 2 * t->memo_max * sizeof(sum_slot) +
                    t->rec_cap * sizeof *t->recs;
     t->arena_cap = (bytes > fixed ? bytes - fixed : 0) / sizeof *t->arena;
@@ -291,7 +292,8 @@ static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
     pthread_mutex_lock(&t->lock);
     index_gen *g = atomic_load_explicit(&t->index, memory_order_relaxed);
     id = lookup(t, g, o, n, h, &slot); /* another thread may have added it meanwhile */
-    if (id == SP_MG_NONE && 2 * (atomic_load_explicit(&t->count, memory_order_relaxed) + 1) > g->mask + 1) {
+    uint64_t size = g->mask + 1, want = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;
+    if (id == SP_MG_NONE && size < t->index_max && 2 * want > size) {
         if (index_grow(t, g)) {
             g = atomic_load_explicit(&t->index, memory_order_relaxed);
             lookup(t, g, o, n, h, &slot); /* where it goes in the new size */
@@ -488,8 +490,20 @@ static bool memo_flush(sp_mg *t)
 void sp_mg_set_exclusive(sp_mg *t, bool one_user)
 {
     atomic_store(&t->exclusive, one_user);
-    if (one_user && atomic_load(&t->memo_full))
+    if (!one_user)
+        return;
+    memo_gen *g = atomic_load(&t->memo);
+    if (atomic_load(&t->memo_full))
         memo_flush(t);
+    else if (g->older) { /* kept for look-ups on other threads, which no longer run */
+        memo_free(t, g->older);
+        g->older = NULL;
+    }
+}
+
+bool sp_mg_wants_one_user(const sp_mg *t)
+{
+    return sp_mg_memo_full(t) || atomic_load_explicit(&t->memo, memory_order_acquire)->older;
 }
 
 /* Replaces the half-full memo g by one twice its size holding all it holds (or waits for the thread

@@ -53,8 +53,13 @@ size_t sp_mg_options(const sp_mg *t, sp_mg_id g, const sp_mg_id **opts);
 unsigned sp_mg_birthday(const sp_mg *t, sp_mg_id g);
 
 /* Whether one thread alone uses t from now on (the caller's promise; false at creation). Made true,
- * a full memo is emptied at once. */
+ * a full memo is emptied at once, and the smaller sizes of a memo that grew (kept while other
+ * threads may read them) are freed. */
 void sp_mg_set_exclusive(sp_mg *t, bool one_user);
+
+/* Whether a moment of one user would give memory back (a full memo, or sizes a larger one
+ * replaced): for a caller that can make one (mgame.h's users on several threads). */
+bool sp_mg_wants_one_user(const sp_mg *t);
 
 uint64_t sp_mg_count(const sp_mg *t);      /* games in the table, 0 included */
 uint64_t sp_mg_flushes(const sp_mg *t);    /* times the memo was emptied */

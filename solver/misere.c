@@ -143,9 +143,9 @@ static sp_resolved outcome_of(const sp_worker *w, sp_mg_id g)
 static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_node *sub, uint32_t rest[2])
 {
     (void)sub, (void)rest;
-    if (w->eng->team.size > 1 && sp_mg_memo_full(w->eng->games)) {
+    if (w->eng->team.size > 1 && sp_mg_wants_one_user(w->eng->games)) {
         sp_team_quiesce(&w->eng->team); /* the leader is the table's one user till the next round */
-        sp_mg_set_exclusive(w->eng->games, true); /* which empties the full memo */
+        sp_mg_set_exclusive(w->eng->games, true); /* which empties a full memo, or frees replaced sizes */
         sp_mg_set_exclusive(w->eng->games, false);
     }
     if (n->len == 0)
