@@ -321,7 +321,8 @@ START_TEST(table_grows_under_threads)
 }
 END_TEST
 
-/* A table too small for the work refuses (SP_MG_NONE) and says it is full; it never answers wrong. */
+/* A table too small for the work refuses (SP_MG_NONE) and says it is full; it never answers wrong,
+ * and it is full only once its index is three quarters full. */
 START_TEST(full_table_refuses)
 {
     sp_mg *small = sp_mg_new(1);
@@ -338,6 +339,16 @@ START_TEST(full_table_refuses)
     ck_assert_uint_eq(next, SP_MG_NONE);
     ck_assert(sp_mg_full(small));
     ck_assert(sp_mg_wins(small, g) == (copies % 2 == 0)); /* *2 taken copies-1 times: Bouton */
+    sp_mg_free(small);
+    /* {*2}, {{*2}}, ...: one option each, none reducible (unlike {*1}, which is 0), so the index is
+     * what fills: its largest size (1,024 slots, the least) holds three quarters of that, not a half */
+    small = sp_mg_new(1);
+    ck_assert_ptr_nonnull(small);
+    o[0] = SP_MG_ZERO, one = sp_mg_canon(small, o, 1);
+    o[0] = SP_MG_ZERO, o[1] = one;
+    for (g = sp_mg_canon(small, o, 2); g != SP_MG_NONE;)
+        o[0] = g, g = sp_mg_canon(small, o, 1);
+    ck_assert_uint_eq(sp_mg_count(small), 1024 / 4 * 3);
     sp_mg_free(small);
 }
 END_TEST
@@ -393,7 +404,8 @@ static void make_sets(sp_mg *m, const unsigned *fam, sp_mg_id *set, unsigned cha
 /* The sum memo is a cache while one thread uses the table: the sums of a family outgrow its largest
  * size but not the room for games, and it is emptied (twice: the second pass computes the sums
  * again) instead of refusing them; every sum is right and keeps its id. Shared by threads, the same
- * table refuses sums once the memo is full, until it has one user again. */
+ * table refuses sums once the memo is full, until it has one user again; a larger one keeps the sizes
+ * its memo outgrew only till then. */
 START_TEST(full_memo_is_emptied)
 {
     static sp_mg_id set[SETS], first[FAMILY * (FAMILY + 1) / 2];
@@ -423,6 +435,23 @@ START_TEST(full_memo_is_emptied)
     ck_assert(!sp_mg_full(m));
     ck_assert_uint_eq(sp_mg_flushes(m), 1);
     ck_assert_uint_ne(sp_mg_sum(m, set[fam[0]], set[fam[1]]), SP_MG_NONE);
+    sp_mg_free(m);
+
+    /* shared, with room: the sizes the memo outgrew stay for readers on other threads, and go (the
+     * sums kept) at the first moment of one user */
+    m = sp_mg_new((size_t)8 << 20);
+    ck_assert_ptr_nonnull(m);
+    make_sets(m, fam, set, memo);
+    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    ck_assert_uint_eq(refused, 0);
+    ck_assert(sp_mg_wants_one_user(m));
+    size_t shared = sp_mg_used_bytes(m);
+    uint64_t sums = sp_mg_sums(m);
+    sp_mg_set_exclusive(m, true);
+    ck_assert(!sp_mg_wants_one_user(m));
+    ck_assert_uint_lt(sp_mg_used_bytes(m), shared);
+    ck_assert_uint_eq(sp_mg_sums(m), sums);
+    ck_assert_uint_eq(sp_mg_flushes(m), 0);
     sp_mg_free(m);
 }
 END_TEST
