@@ -19,10 +19,15 @@
 
 #define SMALL 64 /* option lists up to this long are built on the stack */
 
+/* A game: its n options as bytes of the arena from off_hi << 32 | off, each the gap from the one
+ * before (the first from -1) less one, in 7-bit groups, low first, the high bit set on all but the
+ * last of each: sorted ids of a large table differ little, and take 2.45 bytes each instead of 4
+ * (misère 0*22's 767 M options; docs/performance.md). */
 typedef struct rec {
-    uint32_t off, n; /* options: arena[off .. off + n) */
+    uint32_t off, n;
     uint16_t birthday;
     uint8_t wins;
+    uint8_t off_hi;
 } rec;
 
 typedef struct sum_slot {
@@ -50,8 +55,8 @@ typedef struct memo_gen {
 struct sp_mg {
     rec *recs;
     size_t rec_cap;
-    sp_mg_id *arena;
-    size_t arena_cap;
+    uint8_t *arena;
+    size_t arena_cap; /* bytes */
     _Atomic(index_gen *) index;
     _Atomic(memo_gen *) memo;
     uint64_t index_max, memo_max; /* slots */
@@ -77,11 +82,63 @@ bool sp_mg_wins(const sp_mg *t, sp_mg_id g)
     return rec_of(t, g)->wins;
 }
 
-size_t sp_mg_options(const sp_mg *t, sp_mg_id g, const sp_mg_id **opts)
+void sp_mg_iter_init(const sp_mg *t, sp_mg_id g, sp_mg_iter *it)
 {
     const rec *r = rec_of(t, g);
-    *opts = t->arena + r->off;
-    return r->n;
+    *it = (sp_mg_iter){t->arena + ((uint64_t)r->off_hi << 32 | r->off), r->n, (sp_mg_id)-1};
+}
+
+bool sp_mg_iter_next(sp_mg_iter *it, sp_mg_id *id)
+{
+    if (it->left == 0)
+        return false;
+    it->left--;
+    uint32_t gap = 0;
+    for (unsigned shift = 0;; shift += 7) {
+        uint8_t b = *it->p++;
+        gap |= (uint32_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            break;
+    }
+    *id = it->last = it->last + 1 + gap;
+    return true;
+}
+
+size_t sp_mg_noptions(const sp_mg *t, sp_mg_id g)
+{
+    return rec_of(t, g)->n;
+}
+
+size_t sp_mg_options(const sp_mg *t, sp_mg_id g, sp_mg_id *out)
+{
+    sp_mg_iter it;
+    size_t n = 0;
+    sp_mg_iter_init(t, g, &it);
+    while (sp_mg_iter_next(&it, &out[n]))
+        n++;
+    return n;
+}
+
+/* The bytes of the sorted ids o[0 .. n) as a record keeps them (rec); out has room for 5n. */
+static size_t encode(const sp_mg_id *o, size_t n, uint8_t *out)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t gap = o[i] - (i ? o[i - 1] : (sp_mg_id)-1) - 1;
+        for (; gap >= 0x80; gap >>= 7)
+            out[at++] = (uint8_t)(gap | 0x80);
+        out[at++] = (uint8_t)gap;
+    }
+    return at;
+}
+
+/* How many bytes the n ids from p take. */
+static size_t encoded_bytes(const uint8_t *p, uint32_t n)
+{
+    size_t at = 0;
+    for (; n > 0; at++)
+        n -= !(p[at] & 0x80);
+    return at;
 }
 
 unsigned sp_mg_birthday(const sp_mg *t, sp_mg_id g)
@@ -183,14 +240,14 @@ sp_mg *sp_mg_new(size_t bytes)
     t->rec_cap = t->index_max / 4 * 3;
     size_t fixed = t->index_max * sizeof(uint64_t) + 2 * t->memo_max * sizeof(sum_slot) +
                    t->rec_cap * sizeof *t->recs;
-    t->arena_cap = (bytes > fixed ? bytes - fixed : 0) / sizeof *t->arena;
-    if (t->arena_cap < 4096)
-        t->arena_cap = 4096;
+    t->arena_cap = bytes > fixed ? bytes - fixed : 0;
+    if (t->arena_cap < 16384)
+        t->arena_cap = 16384;
     atomic_init(&t->index, index_new(t, first_size(t->index_max)));
     atomic_init(&t->memo, memo_new(t, first_size(t->memo_max)));
     t->recs = calloc(t->rec_cap, sizeof *t->recs);
-    t->arena = calloc(t->arena_cap, sizeof *t->arena);
-    t->bytes = fixed + t->arena_cap * sizeof *t->arena;
+    t->arena = calloc(t->arena_cap, 1);
+    t->bytes = fixed + t->arena_cap;
     if (!atomic_load(&t->index) || !atomic_load(&t->memo) || !t->recs || !t->arena ||
         pthread_mutex_init(&t->lock, NULL)) {
         release(t);
@@ -210,35 +267,54 @@ void sp_mg_free(sp_mg *t)
 
 /* ---------------------------------------------------------------- hash-consing */
 
-static uint64_t list_hash(const sp_mg_id *o, size_t n)
+/* A list of options as intern() looks it up: n ids, their bytes (rec) and the hash of those. */
+typedef struct list {
+    size_t n, len;
+    const uint8_t *bytes;
+    uint64_t h;
+} list;
+
+static uint64_t bytes_hash(const uint8_t *b, size_t len)
 {
-    return XXH3_64bits(o, n * sizeof *o);
+    return XXH3_64bits(b, len);
+}
+
+/* Whether the game r has the options l. Both are n ids, each encoded whole, so bytes equal up to
+ * l->len end r's as well: compared byte by byte, never past r's end. */
+static bool same_list(const sp_mg *t, const rec *r, const list *l)
+{
+    if (r->n != l->n)
+        return false;
+    const uint8_t *p = t->arena + ((uint64_t)r->off_hi << 32 | r->off);
+    for (size_t i = 0; i < l->len; i++)
+        if (p[i] != l->bytes[i])
+            return false;
+    return true;
 }
 
 /* The id of the game with exactly these options in index g, or SP_MG_NONE; *slot is where the probe
  * ended. */
-static sp_mg_id lookup(const sp_mg *t, const index_gen *g, const sp_mg_id *o, size_t n, uint64_t h, uint64_t *slot)
+static sp_mg_id lookup(const sp_mg *t, const index_gen *g, const list *l, uint64_t *slot)
 {
-    uint64_t tag = h >> 32;
-    for (uint64_t i = h & g->mask;; i = (i + 1) & g->mask) {
+    uint64_t tag = l->h >> 32;
+    for (uint64_t i = l->h & g->mask;; i = (i + 1) & g->mask) {
         uint64_t v = atomic_load_explicit(&g->slot[i], memory_order_acquire);
         *slot = i;
         if (v == 0)
             return SP_MG_NONE;
         sp_mg_id id = (sp_mg_id)(v & 0xffffffffu) - 1;
-        const rec *r = rec_of(t, id);
-        if (v >> 32 == tag && r->n == n && !memcmp(t->arena + r->off, o, n * sizeof *o))
+        if (v >> 32 == tag && same_list(t, rec_of(t, id), l))
             return id;
     }
 }
 
 /* Adds the game with options o (sorted, no repeats, none reducible); the caller holds the lock and
  * has seen that it is absent from the index g, ending its probe at the empty slot `slot`. */
-static sp_mg_id add(sp_mg *t, index_gen *g, const sp_mg_id *o, size_t n, uint64_t h, uint64_t slot)
+static sp_mg_id add(sp_mg *t, index_gen *g, const sp_mg_id *o, const list *l, uint64_t slot)
 {
-    size_t id = atomic_load_explicit(&t->count, memory_order_relaxed);
+    size_t id = atomic_load_explicit(&t->count, memory_order_relaxed), n = l->n;
     size_t top = atomic_load_explicit(&t->arena_top, memory_order_relaxed);
-    if (id >= t->rec_cap || top + n > t->arena_cap || id >= UINT32_MAX - 1) {
+    if (id >= t->rec_cap || top + l->len > t->arena_cap || top >> 40 || n > UINT32_MAX || id >= UINT32_MAX - 1) {
         atomic_store(&t->full, true);
         return SP_MG_NONE;
     }
@@ -251,13 +327,14 @@ static sp_mg_id add(sp_mg *t, index_gen *g, const sp_mg_id *o, size_t n, uint64_
         if (c->birthday + 1u > birthday)
             birthday = c->birthday + 1u;
     }
-    if (n)
-        memcpy(t->arena + top, o, n * sizeof *o);
-    *r = (rec){(uint32_t)top, (uint32_t)n, (uint16_t)(birthday > UINT16_MAX ? UINT16_MAX : birthday), wins};
-    atomic_store_explicit(&t->arena_top, top + n, memory_order_relaxed);
+    if (l->len)
+        memcpy(t->arena + top, l->bytes, l->len);
+    *r = (rec){(uint32_t)top, (uint32_t)n, (uint16_t)(birthday > UINT16_MAX ? UINT16_MAX : birthday), wins,
+               (uint8_t)(top >> 32)};
+    atomic_store_explicit(&t->arena_top, top + l->len, memory_order_relaxed);
     atomic_store_explicit(&t->count, id + 1, memory_order_relaxed);
     /* publish last: a reader that finds the slot also sees the record and its options */
-    atomic_store_explicit(&g->slot[slot], (h >> 32) << 32 | (id + 1), memory_order_release);
+    atomic_store_explicit(&g->slot[slot], (l->h >> 32) << 32 | (id + 1), memory_order_release);
     return (sp_mg_id)id;
 }
 
@@ -272,7 +349,8 @@ static bool index_grow(sp_mg *t, index_gen *g)
     size_t games = atomic_load_explicit(&t->count, memory_order_relaxed);
     for (size_t id = 0; id < games; id++) {
         const rec *r = rec_of(t, (sp_mg_id)id);
-        uint64_t h = list_hash(t->arena + r->off, r->n), i = h & ng->mask;
+        const uint8_t *p = t->arena + ((uint64_t)r->off_hi << 32 | r->off);
+        uint64_t h = bytes_hash(p, encoded_bytes(p, r->n)), i = h & ng->mask;
         while (atomic_load_explicit(&ng->slot[i], memory_order_relaxed))
             i = (i + 1) & ng->mask;
         atomic_store_explicit(&ng->slot[i], (h >> 32) << 32 | (id + 1), memory_order_relaxed);
@@ -283,27 +361,42 @@ static bool index_grow(sp_mg *t, index_gen *g)
     return true;
 }
 
-static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
+/* intern() of the list l (of the ids o): the id it has, or a new one. */
+static sp_mg_id intern_list(sp_mg *t, const sp_mg_id *o, const list *l)
 {
-    uint64_t h = list_hash(o, n), slot;
-    sp_mg_id id = lookup(t, atomic_load_explicit(&t->index, memory_order_acquire), o, n, h, &slot);
+    uint64_t slot;
+    sp_mg_id id = lookup(t, atomic_load_explicit(&t->index, memory_order_acquire), l, &slot);
     if (id != SP_MG_NONE || atomic_load_explicit(&t->full, memory_order_relaxed))
         return id;
     pthread_mutex_lock(&t->lock);
     index_gen *g = atomic_load_explicit(&t->index, memory_order_relaxed);
-    id = lookup(t, g, o, n, h, &slot); /* another thread may have added it meanwhile */
+    id = lookup(t, g, l, &slot); /* another thread may have added it meanwhile */
     uint64_t size = g->mask + 1, want = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;
     if (id == SP_MG_NONE && size < t->index_max && 2 * want > size) {
         if (index_grow(t, g)) {
             g = atomic_load_explicit(&t->index, memory_order_relaxed);
-            lookup(t, g, o, n, h, &slot); /* where it goes in the new size */
+            lookup(t, g, l, &slot); /* where it goes in the new size */
         } else {
             atomic_store(&t->full, true);
         }
     }
     if (id == SP_MG_NONE && !atomic_load_explicit(&t->full, memory_order_relaxed))
-        id = add(t, g, o, n, h, slot);
+        id = add(t, g, o, l, slot);
     pthread_mutex_unlock(&t->lock);
+    return id;
+}
+
+static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n)
+{
+    uint8_t small[5 * SMALL], *b = n <= SMALL ? small : malloc(5 * n);
+    if (!b)
+        return SP_MG_NONE;
+    list l = {n, 0, b, 0};
+    l.len = encode(o, n, b);
+    l.h = bytes_hash(b, l.len);
+    sp_mg_id id = intern_list(t, o, &l);
+    if (b != small)
+        free(b);
     return id;
 }
 
@@ -363,17 +456,13 @@ static size_t sort_unique(sp_mg_id *v, size_t n)
 /* Whether j is an option of g (options are sorted). */
 static bool has_option(const sp_mg *t, sp_mg_id g, sp_mg_id j)
 {
-    const rec *r = rec_of(t, g);
-    const sp_mg_id *o = t->arena + r->off;
-    size_t lo = 0, hi = r->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (o[mid] < j)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < r->n && o[lo] == j;
+    sp_mg_iter it;
+    sp_mg_id x;
+    sp_mg_iter_init(t, g, &it);
+    while (sp_mg_iter_next(&it, &x))
+        if (x >= j)
+            return x == j;
+    return false;
 }
 
 /* Whether the sorted options o[0 .. n) are those of J plus options having J as an option: (a) and
@@ -381,18 +470,19 @@ static bool has_option(const sp_mg *t, sp_mg_id g, sp_mg_id j)
  * neither. */
 static bool splits_around(const sp_mg *t, const sp_mg_id *o, size_t n, sp_mg_id j)
 {
-    const rec *rj = rec_of(t, j);
-    const sp_mg_id *oj = t->arena + rj->off;
-    size_t k = 0;
+    sp_mg_iter it;
+    sp_mg_id oj;
+    sp_mg_iter_init(t, j, &it);
+    bool more = sp_mg_iter_next(&it, &oj); /* oj: the next option of J not yet met in O */
     for (size_t i = 0; i < n; i++) {
-        if (k < rj->n && oj[k] < o[i])
+        if (more && oj < o[i])
             return false; /* an option of J that is not in O */
-        if (k < rj->n && oj[k] == o[i])
-            k++;
+        if (more && oj == o[i])
+            more = sp_mg_iter_next(&it, &oj);
         else if (!has_option(t, o[i], j))
             return false;
     }
-    return k == rj->n;
+    return !more;
 }
 
 /* The game J that G = {o} equals by the rule below, or SP_MG_NONE.
@@ -423,12 +513,12 @@ static sp_mg_id reduce(const sp_mg *t, const sp_mg_id *o, size_t n)
         top = rec_of(t, o[i])->birthday > rec_of(t, o[top])->birthday ? i : top;
         some_p |= !rec_of(t, o[i])->wins;
     }
-    const rec *r = rec_of(t, o[top]);
-    for (uint32_t i = 0; i < r->n; i++) {
-        sp_mg_id j = t->arena[r->off + i];
+    sp_mg_iter it;
+    sp_mg_id j;
+    sp_mg_iter_init(t, o[top], &it);
+    while (sp_mg_iter_next(&it, &j))
         if ((j != SP_MG_ZERO || some_p) && splits_around(t, o, n, j))
             return j;
-    }
     return SP_MG_NONE;
 }
 
@@ -590,16 +680,16 @@ static void memo_put(sp_mg *t, uint64_t key, sp_mg_id v)
 /* g + h by the definition: its options are g' + h and g + h'. */
 static sp_mg_id sum_by_options(sp_mg *t, sp_mg_id g, sp_mg_id h)
 {
-    const rec *rg = rec_of(t, g), *rh = rec_of(t, h);
-    size_t n = (size_t)rg->n + rh->n;
-    sp_mg_id small[SMALL], *o = n <= SMALL ? small : malloc(n * sizeof *o);
+    size_t n = sp_mg_noptions(t, g) + sp_mg_noptions(t, h), at = 0;
+    sp_mg_id small[SMALL], *o = n <= SMALL ? small : malloc(n * sizeof *o), x;
     if (!o)
         return SP_MG_NONE;
     sp_mg_id id = SP_MG_ZERO;
-    for (uint32_t i = 0; i < rg->n && id != SP_MG_NONE; i++)
-        id = o[i] = sp_mg_sum(t, t->arena[rg->off + i], h);
-    for (uint32_t i = 0; i < rh->n && id != SP_MG_NONE; i++)
-        id = o[rg->n + i] = sp_mg_sum(t, g, t->arena[rh->off + i]);
+    sp_mg_iter it; /* the lists stay where they are while sums add games */
+    for (sp_mg_iter_init(t, g, &it); id != SP_MG_NONE && sp_mg_iter_next(&it, &x);)
+        id = o[at++] = sp_mg_sum(t, x, h);
+    for (sp_mg_iter_init(t, h, &it); id != SP_MG_NONE && sp_mg_iter_next(&it, &x);)
+        id = o[at++] = sp_mg_sum(t, g, x);
     if (id != SP_MG_NONE)
         id = sp_mg_canon(t, o, n);
     if (o != small)
@@ -650,7 +740,7 @@ size_t sp_mg_bytes(const sp_mg *t)
 size_t sp_mg_used_bytes(const sp_mg *t)
 {
     /* records and options as stored, and every size of the index and of the memo so far */
-    return sp_mg_count(t) * sizeof(rec) + atomic_load_explicit(&t->arena_top, memory_order_relaxed) * sizeof *t->arena +
+    return sp_mg_count(t) * sizeof(rec) + atomic_load_explicit(&t->arena_top, memory_order_relaxed) +
            atomic_load(&t->gen_bytes);
 }
 

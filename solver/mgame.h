@@ -46,8 +46,18 @@ sp_mg_id sp_mg_sum(sp_mg *t, sp_mg_id g, sp_mg_id h);
 /* Misère outcome: true when the player to move in g wins (true for 0: no move is a win). */
 bool sp_mg_wins(const sp_mg *t, sp_mg_id g);
 
-/* The options of g (sorted ids, no repeats) and how many there are. */
-size_t sp_mg_options(const sp_mg *t, sp_mg_id g, const sp_mg_id **opts);
+/* The options of g, sorted ids without repeats: how many; them, into out (room for that many); or one
+ * by one (an iterator stays good while the table lives: lists never move). */
+typedef struct sp_mg_iter {
+    const uint8_t *p;
+    uint32_t left;
+    sp_mg_id last;
+} sp_mg_iter;
+
+size_t sp_mg_noptions(const sp_mg *t, sp_mg_id g);
+size_t sp_mg_options(const sp_mg *t, sp_mg_id g, sp_mg_id *out);
+void sp_mg_iter_init(const sp_mg *t, sp_mg_id g, sp_mg_iter *it);
+bool sp_mg_iter_next(sp_mg_iter *it, sp_mg_id *id); /* false once all are given */
 
 /* 0 for the game 0, else 1 + the largest birthday among the options. */
 unsigned sp_mg_birthday(const sp_mg *t, sp_mg_id g);

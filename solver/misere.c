@@ -179,8 +179,7 @@ static uint32_t child_order(const sp_worker *w, const sp_tok *key, size_t len, s
 
 static uint32_t child_dn(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
 {
-    const sp_mg_id *opts;
-    return sp_engine_initial_dn(key, len, (uint32_t)sp_mg_options(w->eng->games, g, &opts));
+    return sp_engine_initial_dn(key, len, (uint32_t)sp_mg_noptions(w->eng->games, g));
 }
 
 /* Adds the child (key, g); returns -1 when memory is short. */
@@ -211,10 +210,10 @@ static bool misere_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t cl
  * as in normal play; with several, each child is P with the land replaced. */
 static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
-    const sp_mg_id *opts;
-    size_t nopts = sp_mg_options(w->eng->games, n->k, &opts);
-    for (size_t i = 0; i < nopts; i++)
-        if (add_child(w, f, n->key, n->len, opts[i]))
+    sp_mg_iter it;
+    sp_mg_id opt;
+    for (sp_mg_iter_init(w->eng->games, n->k, &it); sp_mg_iter_next(&it, &opt);)
+        if (add_child(w, f, n->key, n->len, opt))
             return w->failed = true, SP_UNKNOWN;
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(n->key, n->len, off, lens, SP_MAX_LANDS);

@@ -335,9 +335,13 @@ uint32_t sp_solver_game_sum(sp_solver *s, uint32_t g, uint32_t h)
     return sp_mg_sum(s->eng.games, g, h);
 }
 
-size_t sp_solver_game_options(sp_solver *s, uint32_t g, const uint32_t **opts)
+uint32_t *sp_solver_game_options(sp_solver *s, uint32_t g, size_t *n)
 {
-    return sp_mg_options(s->eng.games, g, opts);
+    *n = sp_mg_noptions(s->eng.games, g);
+    uint32_t *o = malloc((*n + 1) * sizeof *o);
+    if (o)
+        sp_mg_options(s->eng.games, g, o);
+    return o;
 }
 
 unsigned sp_solver_game_birthday(sp_solver *s, uint32_t g)
@@ -470,22 +474,22 @@ static int save_games(const sp_mg *t, sp_solver_put put, void *arg)
     uint32_t buf[SNAP_BUF];
     size_t used = 0;
     for (sp_mg_id g = 1; g < count; g++) {
-        const sp_mg_id *o;
-        size_t n = sp_mg_options(t, g, &o);
+        size_t n = sp_mg_noptions(t, g);
         if (used + 1 + n > SNAP_BUF) {
             if (used && put(arg, buf, used * sizeof *buf))
                 return -1;
             used = 0;
         }
-        buf[used++] = (uint32_t)n;
-        if (1 + n > SNAP_BUF) { /* a long list goes as it lies */
-            if (put(arg, buf, sizeof *buf) || put(arg, o, n * sizeof *o))
+        if (1 + n > SNAP_BUF) { /* a long list goes by itself */
+            uint32_t *o = malloc((n + 1) * sizeof *o);
+            int rc = !o || (o[0] = (uint32_t)n, sp_mg_options(t, g, o + 1), put(arg, o, (n + 1) * sizeof *o));
+            free(o);
+            if (rc)
                 return -1;
-            used = 0;
             continue;
         }
-        memcpy(buf + used, o, n * sizeof *o);
-        used += n;
+        buf[used++] = (uint32_t)n;
+        used += sp_mg_options(t, g, buf + used);
     }
     return used && put(arg, buf, used * sizeof *buf) ? -1 : 0;
 }

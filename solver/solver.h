@@ -109,7 +109,8 @@ sp_outcome sp_solver_couple(sp_solver *s, const sp_tok *key, size_t len, uint32_
  * SP_GAME_NONE for a larger land or when the game table is full. */
 uint32_t sp_solver_land_game(sp_solver *s, const sp_tok *land, size_t len);
 uint32_t sp_solver_game_sum(sp_solver *s, uint32_t g, uint32_t h); /* SP_GAME_NONE when full */
-size_t sp_solver_game_options(sp_solver *s, uint32_t g, const uint32_t **opts);
+/* g's options (sorted ids) in an array of the caller's to free (*n of them); NULL when memory is short. */
+uint32_t *sp_solver_game_options(sp_solver *s, uint32_t g, size_t *n);
 unsigned sp_solver_game_birthday(sp_solver *s, uint32_t g);
 bool sp_solver_game_wins(sp_solver *s, uint32_t g); /* misère outcome of g alone for the player to move */
 

@@ -322,12 +322,11 @@ static long export_game(builder *b, uint32_t g)
 {
     if (g < b->cert_of_cap && b->cert_of[g])
         return (long)b->cert_of[g] - 1;
-    const uint32_t *o;
-    size_t n = sp_solver_game_options(b->s, g, &o);
-    uint32_t *opts = malloc((n + 1) * sizeof *opts);
+    size_t n;
+    uint32_t *opts = sp_solver_game_options(b->s, g, &n); /* each replaced by its index */
     long at = opts ? 0 : -1;
     for (size_t i = 0; i < n && at >= 0; i++) /* a game's options are older: the recursion ends */
-        opts[i] = (uint32_t)(at = export_game(b, o[i]));
+        opts[i] = (uint32_t)(at = export_game(b, opts[i]));
     if (at >= 0)
         at = sp_cert_add_game(b->c, opts, n);
     free(opts);
@@ -402,12 +401,11 @@ static uint32_t given_game(builder *b, uint32_t g)
 {
     if (g < b->given_of_cap && b->given_of[g])
         return b->given_of[g] == 1 ? SP_CERT_NONE : b->given_of[g] - 2;
-    const uint32_t *o;
-    size_t n = sp_solver_game_options(b->s, g, &o);
-    uint32_t *opts = malloc((n + 1) * sizeof *opts);
+    size_t n;
+    uint32_t *opts = sp_solver_game_options(b->s, g, &n); /* each replaced by the base's */
     long at = opts ? 0 : -2;
     for (size_t i = 0; i < n && at == 0; i++) /* a game's options are older: the recursion ends */
-        at = (opts[i] = given_game(b, o[i])) == SP_CERT_NONE ? -1 : 0;
+        at = (opts[i] = given_game(b, opts[i])) == SP_CERT_NONE ? -1 : 0;
     if (at == 0)
         at = sp_gindex_find(&b->given_games, opts, n);
     free(opts);
@@ -506,10 +504,13 @@ static void misere_answer(builder *b, const sp_tok *r, size_t len, uint32_t g)
     sp_children *cand = &b->cands;
     sp_children_clear(cand);
     hunt h = {b, r, len, g, offer_normalised, -1};
-    const uint32_t *o;
-    size_t no = sp_solver_game_options(b->s, g, &o);
-    for (size_t i = 0; i < no && b->status == 0 && h.free_at < 0; i++) /* the moves in the game first */
+    size_t no;
+    uint32_t *o = sp_solver_game_options(b->s, g, &no);
+    if (!o)
+        failed(b, -1, "out of memory");
+    for (size_t i = 0; o && i < no && b->status == 0 && h.free_at < 0; i++) /* the moves in the game first */
         offer(&h, r, len, o[i]);
+    free(o);
     hunt_moves(&h);
     if (cand->n == 0 || b->status)
         return; /* no move: won by the rules */
@@ -576,10 +577,11 @@ static void answered(builder *b, size_t done, size_t of)
 /* Answers every move of the fact R + g: in the game (R + g') and in R (R' + g, normalised). */
 static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
 {
-    const uint32_t *o;
-    size_t no = sp_solver_game_options(b->s, g, &o);
+    size_t no;
+    uint32_t *o = sp_solver_game_options(b->s, g, &no);
     sp_children *ch = &b->kids; /* misere_answer() works in b->grandkids */
-    if (sp_expand_pos(b->ctx, b->lands, r, len, ch)) {
+    if (!o || sp_expand_pos(b->ctx, b->lands, r, len, ch)) {
+        free(o);
         failed(b, -1, "out of memory");
         return;
     }
@@ -598,6 +600,7 @@ static void misere_fact(builder *b, const sp_tok *r, size_t len, uint32_t g)
         answered(b, no + m + 1, of);
     }
     answered(b, 0, 0);
+    free(o);
 }
 
 /* A land fact needs the games of the lands of its children: listed by normalising them. */

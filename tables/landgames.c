@@ -44,19 +44,22 @@ static int number_game(sp_landgames *lg, sp_solver *s, uint32_t g, sp_buf *b, ui
         return -1;
     if (lg->file_of[g] != NOT_IN)
         return 0;
-    const uint32_t *opts;
-    size_t n = sp_solver_game_options(s, g, &opts);
-    for (size_t i = 0; i < n; i++)
-        if (number_game(lg, s, opts[i], b, next, added, nadded, cap))
-            return -1;
-    if (sp_grow((void **)added, cap, *nadded + 1, sizeof **added))
-        return -1;
-    sp_buf_u32(b, (uint32_t)n);
-    for (size_t i = 0; i < n; i++)
-        sp_buf_u32(b, lg->file_of[opts[i]]);
-    lg->file_of[g] = (*next)++;
-    (*added)[(*nadded)++] = g;
-    return 0;
+    size_t n;
+    uint32_t *opts = sp_solver_game_options(s, g, &n);
+    int rc = opts ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = number_game(lg, s, opts[i], b, next, added, nadded, cap);
+    if (rc == 0)
+        rc = sp_grow((void **)added, cap, *nadded + 1, sizeof **added);
+    if (rc == 0) {
+        sp_buf_u32(b, (uint32_t)n);
+        for (size_t i = 0; i < n; i++)
+            sp_buf_u32(b, lg->file_of[opts[i]]);
+        lg->file_of[g] = (*next)++;
+        (*added)[(*nadded)++] = g;
+    }
+    free(opts);
+    return rc ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------- saving */

@@ -72,8 +72,9 @@ START_TEST(small_games_by_hand)
     ck_assert(!sp_mg_wins(t, one));
     ck_assert(sp_mg_wins(t, two));
     ck_assert_uint_eq(sp_mg_birthday(t, two), 2);
-    const sp_mg_id *o;
-    ck_assert_uint_eq(sp_mg_options(t, two, &o), 2);
+    sp_mg_id o[2];
+    ck_assert_uint_eq(sp_mg_noptions(t, two), 2);
+    ck_assert_uint_eq(sp_mg_options(t, two, o), 2);
     ck_assert_uint_eq(o[0], zero);
     ck_assert_uint_eq(o[1], one);
     ck_assert_uint_eq(game(1, &one), zero);
@@ -172,11 +173,11 @@ static bool brute_wins(const forest *f, unsigned a, unsigned b, unsigned char me
 /* Misère outcome of the table's game g + node x, by brute force over g's stored options. */
 static bool mixed_wins(const forest *f, sp_mg_id g, unsigned x)
 {
-    const sp_mg_id *o;
-    size_t n = sp_mg_options(t, g, &o);
-    bool win = n + f->nopt[x] == 0;
-    for (size_t j = 0; j < n && !win; j++)
-        win = !mixed_wins(f, o[j], x);
+    sp_mg_iter it;
+    sp_mg_id o;
+    bool win = sp_mg_noptions(t, g) + f->nopt[x] == 0;
+    for (sp_mg_iter_init(t, g, &it); !win && sp_mg_iter_next(&it, &o);)
+        win = !mixed_wins(f, o, x);
     for (unsigned j = 0; j < f->nopt[x] && !win; j++)
         win = !mixed_wins(f, g, f->opt[x][j]);
     return win;
@@ -350,6 +351,42 @@ START_TEST(full_table_refuses)
         o[0] = g, g = sp_mg_canon(small, o, 1);
     ck_assert_uint_eq(sp_mg_count(small), 1024 / 4 * 3);
     sp_mg_free(small);
+}
+END_TEST
+
+/* Options are kept as gaps in 7-bit groups (mgame.c): lists whose gaps take one to four groups
+ * (ids past 2^21) come back as given, and find their game again. {*2}, {{*2}}, ... give the ids; a
+ * list of them three or more apart is not reducible (each has one option, the one before it). */
+START_TEST(option_lists_round_trip)
+{
+    sp_mg *m = sp_mg_new((size_t)256 << 20);
+    ck_assert_ptr_nonnull(m);
+    static sp_mg_id chain[(1u << 21) + 64];
+    sp_mg_id o[8] = {SP_MG_ZERO}, one = sp_mg_canon(m, o, 1);
+    o[0] = SP_MG_ZERO, o[1] = one;
+    chain[0] = sp_mg_canon(m, o, 2);
+    for (size_t i = 1; i < sizeof chain / sizeof *chain; i++) {
+        o[0] = chain[i - 1];
+        chain[i] = sp_mg_canon(m, o, 1);
+        ck_assert_uint_eq(chain[i], chain[i - 1] + 1);
+    }
+    static const size_t pick[][6] = {{0, 3, 130, 134, 16400, 16404},
+                                     {5, 200, 20000, (1u << 21) + 3, (1u << 21) + 40, (1u << 21) + 63}};
+    for (size_t p = 0; p < 2; p++) {
+        sp_mg_id want[6], got[6];
+        for (size_t i = 0; i < 6; i++)
+            want[i] = o[5 - i] = chain[pick[p][i]]; /* given in any order */
+        sp_mg_id g = sp_mg_canon(m, o, 6);
+        ck_assert_uint_eq(g, sp_mg_count(m) - 1); /* a new game */
+        ck_assert_uint_eq(sp_mg_noptions(m, g), 6);
+        ck_assert_uint_eq(sp_mg_options(m, g, got), 6);
+        ck_assert_mem_eq(got, want, sizeof want);
+        memcpy(o, want, sizeof want);
+        ck_assert_uint_eq(sp_mg_canon(m, o, 6), g);
+        o[0] = chain[pick[p][0] + 1]; /* one id moved by one: another game */
+        ck_assert_uint_ne(sp_mg_canon(m, o, 6), g);
+    }
+    sp_mg_free(m);
 }
 END_TEST
 
@@ -743,6 +780,7 @@ int main(int argc, char **argv)
     add_case(s, "table grows under threads", table_grows_under_threads);
     add_case(s, "simplification keeps outcomes", simplification_keeps_outcomes);
     add_case(s, "full table", full_table_refuses);
+    add_case(s, "option lists", option_lists_round_trip);
     add_case(s, "full memo", full_memo_is_emptied);
     add_case(s, "land store", land_store_values);
     add_case(s, "land store positions", land_store_positions);

@@ -1630,13 +1630,14 @@ static int table_1_to(const char *out, const char *play, const char *to, const c
 /* Game g of solver `from`, made in solver `to` from its options (equal games get equal ids). */
 static uint32_t game_in(sp_solver *to, sp_solver *from, uint32_t g)
 {
-    const uint32_t *opts;
-    size_t n = sp_solver_game_options(from, g, &opts);
-    uint32_t o[64];
-    ck_assert_uint_le(n, 64);
+    size_t n;
+    uint32_t *o = sp_solver_game_options(from, g, &n);
+    ck_assert_ptr_nonnull(o);
     for (size_t i = 0; i < n; i++)
-        o[i] = game_in(to, from, opts[i]);
-    return sp_solver_game_make(to, o, n);
+        o[i] = game_in(to, from, o[i]);
+    uint32_t id = sp_solver_game_make(to, o, n);
+    free(o);
+    return id;
 }
 
 typedef struct land_games_seen {
