@@ -438,6 +438,20 @@ static void make_sets(sp_mg *m, const unsigned *fam, sp_mg_id *set, unsigned cha
     }
 }
 
+/* A table of `mib` MiB (one user's, or shared) holding the sets of fam and their sums (every one
+ * right; *refused: how many it refused). */
+static sp_mg *table_of_sums(size_t mib, bool one_user, const unsigned *fam, unsigned *refused)
+{
+    static sp_mg_id set[SETS], first[FAMILY * (FAMILY + 1) / 2];
+    static unsigned char memo[14][SETS];
+    sp_mg *m = sp_mg_new(mib << 20);
+    ck_assert_ptr_nonnull(m);
+    make_sets(m, fam, set, memo);
+    sp_mg_set_exclusive(m, one_user);
+    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, refused), 0);
+    return m;
+}
+
 /* The sum memo is a cache while one thread uses the table: the sums of a family outgrow its largest
  * size but not the room for games, and it is emptied (twice: the second pass computes the sums
  * again) instead of refusing them; every sum is right and keeps its id. Shared by threads, the same
@@ -445,41 +459,30 @@ static void make_sets(sp_mg *m, const unsigned *fam, sp_mg_id *set, unsigned cha
  * its memo outgrew only till then. */
 START_TEST(full_memo_is_emptied)
 {
-    static sp_mg_id set[SETS], first[FAMILY * (FAMILY + 1) / 2];
-    static unsigned char memo[14][SETS];
     unsigned fam[FAMILY], refused;
     uint64_t rng = 7;
     for (unsigned i = 0; i < FAMILY; i++)
         fam[i] = random_set(&rng);
-    sp_mg *m = sp_mg_new((size_t)2 << 20); /* a memo of 16,384 slots, room for 16,384 games */
-    ck_assert_ptr_nonnull(m);
-    make_sets(m, fam, set, memo);
-    sp_mg_set_exclusive(m, true);
-    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    sp_mg *m = table_of_sums(2, true, fam, &refused); /* a memo of 16,384 slots, room for 16,384 games */
     ck_assert_uint_eq(refused, 0);
     ck_assert_uint_ge(sp_mg_flushes(m), 2);
     ck_assert(!sp_mg_full(m));
     sp_mg_free(m);
 
-    m = sp_mg_new((size_t)2 << 20);
-    ck_assert_ptr_nonnull(m);
-    make_sets(m, fam, set, memo);
-    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    m = table_of_sums(2, false, fam, &refused);
     ck_assert_uint_gt(refused, 0);
     ck_assert(sp_mg_full(m));
     ck_assert_uint_eq(sp_mg_flushes(m), 0);
     sp_mg_set_exclusive(m, true);
     ck_assert(!sp_mg_full(m));
     ck_assert_uint_eq(sp_mg_flushes(m), 1);
-    ck_assert_uint_ne(sp_mg_sum(m, set[fam[0]], set[fam[1]]), SP_MG_NONE);
+    sp_mg_id o[1] = {SP_MG_ZERO}, one = sp_mg_canon(m, o, 1);
+    ck_assert_uint_ne(sp_mg_sum(m, one, one), SP_MG_NONE); /* a new sum: *1 + *1 is {*1}, 0 */
     sp_mg_free(m);
 
     /* shared, with room: the sizes the memo outgrew stay for readers on other threads, and go (the
      * sums kept) at the first moment of one user */
-    m = sp_mg_new((size_t)8 << 20);
-    ck_assert_ptr_nonnull(m);
-    make_sets(m, fam, set, memo);
-    ck_assert_uint_eq(family_sums(m, set, fam, memo, first, &refused), 0);
+    m = table_of_sums(8, false, fam, &refused);
     ck_assert_uint_eq(refused, 0);
     ck_assert(sp_mg_wants_one_user(m));
     size_t shared = sp_mg_used_bytes(m);
