@@ -82,10 +82,16 @@ bool sp_mg_wins(const sp_mg *t, sp_mg_id g)
     return rec_of(t, g)->wins;
 }
 
+/* The bytes of r's options in the arena. */
+static const uint8_t *list_of(const sp_mg *t, const rec *r)
+{
+    return t->arena + ((uint64_t)r->off_hi << 32 | r->off);
+}
+
 void sp_mg_iter_init(const sp_mg *t, sp_mg_id g, sp_mg_iter *it)
 {
     const rec *r = rec_of(t, g);
-    *it = (sp_mg_iter){t->arena + ((uint64_t)r->off_hi << 32 | r->off), r->n, (sp_mg_id)-1};
+    *it = (sp_mg_iter){list_of(t, r), r->n, (sp_mg_id)-1};
 }
 
 bool sp_mg_iter_next(sp_mg_iter *it, sp_mg_id *id)
@@ -285,7 +291,7 @@ static bool same_list(const sp_mg *t, const rec *r, const list *l)
 {
     if (r->n != l->n)
         return false;
-    const uint8_t *p = t->arena + ((uint64_t)r->off_hi << 32 | r->off);
+    const uint8_t *p = list_of(t, r);
     for (size_t i = 0; i < l->len; i++)
         if (p[i] != l->bytes[i])
             return false;
@@ -349,7 +355,7 @@ static bool index_grow(sp_mg *t, index_gen *g)
     size_t games = atomic_load_explicit(&t->count, memory_order_relaxed);
     for (size_t id = 0; id < games; id++) {
         const rec *r = rec_of(t, (sp_mg_id)id);
-        const uint8_t *p = t->arena + ((uint64_t)r->off_hi << 32 | r->off);
+        const uint8_t *p = list_of(t, r);
         uint64_t h = bytes_hash(p, encoded_bytes(p, r->n)), i = h & ng->mask;
         while (atomic_load_explicit(&ng->slot[i], memory_order_relaxed))
             i = (i + 1) & ng->mask;
