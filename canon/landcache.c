@@ -7,6 +7,8 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "mem.h"
+
 #define ALIGN 8
 #define BYTES_PER_SLOT 128
 
@@ -37,8 +39,8 @@ sp_lcache *sp_lcache_new(size_t bytes)
         return NULL;
     c->cap = (bytes - slots * sizeof(slot)) / ALIGN * ALIGN;
     c->mask = slots - 1;
-    c->ring = malloc(c->cap); /* untouched pages cost nothing until the ring reaches them */
-    c->index = calloc(slots, sizeof(slot));
+    c->ring = sp_mem_table(c->cap); /* untouched pages cost nothing until the ring reaches them */
+    c->index = sp_mem_table(slots * sizeof(slot));
     sp_children_init(&c->merged);
     if (!c->ring || !c->index) {
         sp_lcache_free(c);
@@ -51,8 +53,8 @@ void sp_lcache_free(sp_lcache *c)
 {
     if (!c)
         return;
-    free(c->ring);
-    free(c->index);
+    sp_mem_table_free(c->ring, c->cap);
+    sp_mem_table_free(c->index, (c->mask + 1) * sizeof(slot));
     sp_children_free(&c->merged);
     free(c);
 }

@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "mem.h"
+
 #define SMALL 64 /* option lists up to this long are built on the stack */
 
 /* A game: its n options as bytes of the arena from off_hi << 32 | off, each the gap from the one
@@ -172,7 +174,7 @@ static uint64_t first_size(uint64_t max)
 /* Zeroed slots for a new size of the index or memo, counted in gen_bytes. */
 static void *slots_new(sp_mg *t, uint64_t nslots, size_t size)
 {
-    void *p = calloc(nslots, size);
+    void *p = sp_mem_table(nslots * size);
     if (p)
         atomic_fetch_add(&t->gen_bytes, nslots * size);
     return p;
@@ -213,7 +215,7 @@ static void memo_free(sp_mg *t, memo_gen *g)
     for (memo_gen *older; g; g = older) {
         older = g->older;
         atomic_fetch_sub(&t->gen_bytes, (g->mask + 1) * sizeof *g->slot);
-        free(g->slot), free(g);
+        sp_mem_table_free(g->slot, (g->mask + 1) * sizeof *g->slot), free(g);
     }
 }
 
@@ -222,10 +224,10 @@ static void release(sp_mg *t)
 {
     for (index_gen *g = atomic_load(&t->index), *older; g; g = older) {
         older = g->older;
-        free(g->slot), free(g);
+        sp_mem_table_free(g->slot, (g->mask + 1) * sizeof *g->slot), free(g);
     }
     memo_free(t, atomic_load(&t->memo));
-    free(t->recs), free(t->arena), free(t);
+    sp_mem_table_free(t->recs, t->rec_cap * sizeof *t->recs), sp_mem_table_free(t->arena, t->arena_cap), free(t);
 }
 
 static sp_mg_id intern(sp_mg *t, const sp_mg_id *o, size_t n);
@@ -251,8 +253,8 @@ sp_mg *sp_mg_new(size_t bytes)
         t->arena_cap = 16384;
     atomic_init(&t->index, index_new(t, first_size(t->index_max)));
     atomic_init(&t->memo, memo_new(t, first_size(t->memo_max)));
-    t->recs = calloc(t->rec_cap, sizeof *t->recs);
-    t->arena = calloc(t->arena_cap, 1);
+    t->recs = sp_mem_table(t->rec_cap * sizeof *t->recs);
+    t->arena = sp_mem_table(t->arena_cap);
     t->bytes = fixed + t->arena_cap;
     if (!atomic_load(&t->index) || !atomic_load(&t->memo) || !t->recs || !t->arena ||
         pthread_mutex_init(&t->lock, NULL)) {

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem.h"
+
 #define EMPTY 0ull
 #define BUSY 2ull   /* claimed, being filled; published hashes are odd */
 #define LANDS 2ull  /* in a published hash: a key of several lands, its length in the token before it */
@@ -54,7 +56,7 @@ struct sp_nimstore {
 static table *table_new(uint64_t nslots)
 {
     table *t = calloc(1, sizeof *t);
-    if (t && !(t->slots = calloc(nslots, sizeof(slot)))) {
+    if (t && !(t->slots = sp_mem_table(nslots * sizeof(slot)))) {
         free(t);
         return NULL;
     }
@@ -78,7 +80,7 @@ sp_nimstore *sp_nimstore_new(size_t bytes)
     ns->arena_cap = (tables < bytes ? bytes - tables : 0) / sizeof(sp_tok);
     if (ns->arena_cap < 4096)
         ns->arena_cap = 4096;
-    ns->arena = malloc(ns->arena_cap * sizeof(sp_tok));
+    ns->arena = sp_mem_table(ns->arena_cap * sizeof(sp_tok));
     table *t = table_new(first);
     atomic_init(&ns->cur, t);
     if (!t || !ns->arena) {
@@ -96,10 +98,10 @@ void sp_nimstore_free(sp_nimstore *ns)
         return;
     for (table *t = atomic_load(&ns->cur), *older; t; t = older) {
         older = t->older;
-        free(t->slots);
+        sp_mem_table_free(t->slots, (t->mask + 1) * sizeof(slot));
         free(t);
     }
-    free(ns->arena);
+    sp_mem_table_free(ns->arena, ns->arena_cap * sizeof(sp_tok));
     free(ns);
 }
 

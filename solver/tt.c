@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "mem.h"
+
 #define WAYS 3
 
 #define EXT_BITS 8 /* the used part grows at most 2^EXT_BITS-fold */
@@ -72,15 +74,13 @@ sp_tt *sp_tt_new(size_t bytes)
     atomic_init(&tt->grows, 0);
     atomic_init(&tt->grow_at, 0);
     atomic_init(&tt->present_from, 0);
-    /* anonymous pages come zeroed and are only touched when used: no start-up cost, honest RSS */
-    void *m = mmap(NULL, n * sizeof(bucket), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) {
+    /* pages are only touched when used: no start-up cost, honest RSS; huge ones where the system
+     * allows, each first touch clearing 2 MiB, which the part in use soon fills anyway */
+    void *m = sp_mem_table(n * sizeof(bucket));
+    if (!m) {
         free(tt);
         return NULL;
     }
-    /* Huge pages mean far fewer faults and TLB misses; each first touch clears 2 MiB, which the part
-     * in use soon fills anyway. Advisory. */
-    madvise(m, n * sizeof(bucket), MADV_HUGEPAGE);
     tt->b = m;
     tt->mask = n - 1;
     atomic_init(&tt->filled, 0);
@@ -90,7 +90,7 @@ sp_tt *sp_tt_new(size_t bytes)
 void sp_tt_free(sp_tt *tt)
 {
     if (tt)
-        munmap(tt->b, (tt->mask + 1) * sizeof(bucket));
+        sp_mem_table_free(tt->b, (tt->mask + 1) * sizeof(bucket));
     free(tt);
 }
 
