@@ -122,7 +122,8 @@ static int seen_grow(sp_frame *f)
     return 0;
 }
 
-int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order)
+int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
+                       uint32_t dn)
 {
     assert(len <= SP_KEY_MAX);
     sp_node n = {key, (uint32_t)len, k, {0, 0}};
@@ -140,8 +141,7 @@ int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, s
         return -1;
     f->seen[j] = f->n + 1;
     memcpy(f->tok + f->tok_len, key, len * sizeof(sp_tok));
-    f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, (uint32_t)len, k, 1, sp_engine_initial_dn(key, len, k), order,
-                              {n.h[0], n.h[1]}, false};
+    f->c[f->n++] = (sp_child){(uint32_t)f->tok_len, (uint32_t)len, k, 1, dn, order, {n.h[0], n.h[1]}, false};
     f->tok_len += len;
     return 1;
 }
@@ -170,10 +170,14 @@ int sp_frame_add_ready(sp_frame *f, const sp_tok *key, const sp_ready *r)
 /* df-pn with knowledge (df-pn+): an unexplored node is lost only once each of its moves is answered,
  * so its disproof number starts at (an estimate of) its number of moves; one winning move proves it
  * won, so its proof number starts at 1. Measured on 0*12..0*16 this cuts the nodes by up to four. */
+uint32_t sp_engine_dn_of(uint64_t moves)
+{
+    return moves < 1 ? 1 : moves > SP_TUNE_INITIAL_DN_MAX ? SP_TUNE_INITIAL_DN_MAX : (uint32_t)moves;
+}
+
 uint32_t sp_engine_initial_dn(const sp_tok *key, size_t len, uint32_t k)
 {
-    uint64_t moves = sp_key_moves_estimate(key, len) + k;
-    return moves < 1 ? 1 : moves > SP_TUNE_INITIAL_DN_MAX ? SP_TUNE_INITIAL_DN_MAX : (uint32_t)moves;
+    return sp_engine_dn_of(sp_key_moves_estimate(key, len) + k);
 }
 
 /* ---------------------------------------------------------------- clock, stop, progress */

@@ -157,8 +157,10 @@ void sp_engine_root_view(const sp_worker *w, sp_root_view *v);
 sp_frame *sp_worker_frame(sp_worker *w, unsigned depth);
 void sp_worker_release(sp_worker *w);
 
-/* Appends a child unless an equal one (same hash) is there; 1 added, 0 repeat, -1 out of memory. */
-int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order);
+/* Appends a child, with its order and initial dn, unless an equal one (same hash) is there; 1 added,
+ * 0 repeat, -1 out of memory. */
+int sp_frame_add_child(sp_frame *f, const sp_tok *key, size_t len, uint32_t k, sp_play play, uint32_t order,
+                       uint32_t dn);
 void sp_frame_reset(sp_frame *f);
 
 /* Room for a node rewritten by resolve(): whichever of f's two node buffers `reading` (the key being
@@ -204,5 +206,9 @@ bool sp_engine_probe(sp_worker *w, const uint64_t h[2], sp_tt_entry *e);
 
 /* The initial disproof number of an unexplored node: proving it lost means answering every move. */
 uint32_t sp_engine_initial_dn(const sp_tok *key, size_t len, uint32_t k);
+
+/* The same from its moves counted (sp_key_moves_estimate() plus the moves beside the key), for
+ * callers that count a key's moves once for many children. */
+uint32_t sp_engine_dn_of(uint64_t moves);
 
 #endif

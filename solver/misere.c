@@ -101,10 +101,12 @@ static sp_mg_id add_value(sp_worker *w, sp_mg_id g, sp_mg_id v, unsigned lives)
 }
 
 /* Splits position key into the lands that get a value, summed into *g, and the others, copied in
- * order (so still sorted: a position key) to out; returns the length written. Stored values are
- * always used; a value is computed for a land of at most mis_lives lives, and with `sums` for every
- * land but the largest (the first of the most lives) of at most mis_sum_lives. */
-static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg_id *g, sp_tok *out)
+ * order (so still sorted: a position key) to out; returns the length written, and the lives left in
+ * *out_lives (if not NULL). Stored values are always used; a value is computed for a land of at most
+ * mis_lives lives, and with `sums` for every land but the largest (the first of the most lives) of at
+ * most mis_sum_lives. */
+static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg_id *g, sp_tok *out,
+                   unsigned *out_lives)
 {
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(key, len, off, lens, SP_MAX_LANDS), lives[SP_MAX_LANDS], largest = 0;
@@ -113,6 +115,7 @@ static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg
         largest = lives[i] > lives[largest] ? i : largest;
     }
     size_t olen = 0;
+    unsigned olives = 0;
     for (unsigned i = 0; i < nl; i++) {
         const sp_tok *land = key + off[i];
         unsigned limit = i == largest || !sums ? w->eng->mis_lives : w->eng->mis_sum_lives;
@@ -122,14 +125,17 @@ static size_t fold(sp_worker *w, const sp_tok *key, size_t len, bool sums, sp_mg
         } else {
             memcpy(out + olen, land, lens[i] * sizeof *land);
             olen += lens[i];
+            olives += lives[i];
         }
     }
+    if (out_lives)
+        *out_lives = olives;
     return olen;
 }
 
 size_t sp_misere_fold(sp_worker *w, const sp_tok *key, size_t len, sp_mg_id *g, sp_tok *out)
 {
-    return fold(w, key, len, true, g, out); /* with no land valued (mis_lives 0) nothing folds */
+    return fold(w, key, len, true, g, out, NULL); /* with no land valued (mis_lives 0) nothing folds */
 }
 
 /* ---------------------------------------------------------------- the rule set */
@@ -153,7 +159,7 @@ static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
     if (w->eng->mis_lives == 0)
         return SP_EXPAND;
     sp_mg_id g = n->k;
-    size_t len = fold(w, n->key, n->len, true, &g, w->scratch);
+    size_t len = fold(w, n->key, n->len, true, &g, w->scratch, NULL);
     if (len == 0)
         return outcome_of(w, g);
     if (len == n->len)
@@ -170,25 +176,17 @@ static sp_resolved misere_resolve(sp_worker *w, sp_node *n, unsigned depth, sp_n
     return SP_EXPAND;
 }
 
-/* A child (key, g): its rank (lives, then the birthday of g) and its initial disproof number: the
- * moves of key and those of g (k is an id here, not a heap). */
-static uint32_t child_order(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
+/* A child (key, g) whose key has `lives` lives and about `moves` moves (counted by the caller, once
+ * for all the children with that key): its rank (lives, then the birthday of g) and its initial
+ * disproof number (the moves of key and those of g: k is an id here, not a heap). */
+static uint32_t child_order(const sp_worker *w, unsigned lives, sp_mg_id g)
 {
-    return sp_key_lives(key, len) + SP_TUNE_ORDER_BIRTHDAY * sp_mg_birthday(w->eng->games, g);
+    return lives + SP_TUNE_ORDER_BIRTHDAY * sp_mg_birthday(w->eng->games, g);
 }
 
-static uint32_t child_dn(const sp_worker *w, const sp_tok *key, size_t len, sp_mg_id g)
+static uint32_t child_dn(const sp_worker *w, uint64_t moves, sp_mg_id g)
 {
-    return sp_engine_initial_dn(key, len, (uint32_t)sp_mg_noptions(w->eng->games, g));
-}
-
-/* Adds the child (key, g); returns -1 when memory is short. */
-static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, sp_mg_id g)
-{
-    int rc = sp_frame_add_child(f, key, len, g, SP_PLAY_MISERE, child_order(w, key, len, g));
-    if (rc > 0)
-        f->c[f->n - 1].dn = child_dn(w, key, len, g);
-    return rc < 0 ? -1 : 0;
+    return sp_engine_dn_of(moves + sp_mg_noptions(w->eng->games, g));
 }
 
 /* The child P' + g of a one-land node (P, g), made by a member of the team: the new lands that have
@@ -196,11 +194,12 @@ static int add_child(sp_worker *w, sp_frame *f, const sp_tok *key, size_t len, s
 static bool misere_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t clen, uint32_t move)
 {
     sp_mg_id g = k;
-    size_t len = fold(w, ck, clen, false, &g, w->scratch);
+    unsigned lives;
+    size_t len = fold(w, ck, clen, false, &g, w->scratch, &lives);
     if (len == 0)
         return !sp_mg_wins(w->eng->games, g); /* a move to a won position proves nothing */
-    sp_team_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, w->scratch, len, g),
-                    child_dn(w, w->scratch, len, g), move);
+    sp_team_ready(w, w->scratch, len, g, SP_PLAY_MISERE, child_order(w, lives, g),
+                  child_dn(w, sp_key_moves_estimate(w->scratch, len), g), move);
     return false;
 }
 
@@ -212,8 +211,11 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
     sp_mg_iter it;
     sp_mg_id opt;
+    unsigned lives = sp_key_lives(n->key, n->len);
+    uint64_t moves = sp_key_moves_estimate(n->key, n->len);
     for (sp_mg_iter_init(w->eng->games, n->k, &it); sp_mg_iter_next(&it, &opt);)
-        if (add_child(w, f, n->key, n->len, opt))
+        if (sp_frame_add_child(f, n->key, n->len, opt, SP_PLAY_MISERE, child_order(w, lives, opt),
+                               child_dn(w, moves, opt)) < 0)
             return w->failed = true, SP_UNKNOWN;
     uint32_t off[SP_MAX_LANDS], lens[SP_MAX_LANDS];
     unsigned nl = sp_key_lands(n->key, n->len, off, lens, SP_MAX_LANDS);

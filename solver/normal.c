@@ -165,9 +165,11 @@ static bool normal_prepare(sp_worker *w, uint32_t k, const sp_tok *ck, size_t cl
  * stored nimbers of L's lands folded in. */
 static sp_outcome normal_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
-    unsigned lives = sp_key_lives(n->key, n->len);
+    unsigned lives = n->k ? sp_key_lives(n->key, n->len) : 0;
+    uint64_t moves = n->k ? sp_key_moves_estimate(n->key, n->len) : 0;
     for (uint32_t j = 0; j < n->k; j++)
-        if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + SP_TUNE_ORDER_HEAP * j) < 0)
+        if (sp_frame_add_child(f, n->key, n->len, j, SP_PLAY_NORMAL, lives + SP_TUNE_ORDER_HEAP * j,
+                               sp_engine_dn_of(moves + j)) < 0)
             return w->failed = true, SP_UNKNOWN;
     return sp_team_expand(w, n->key, n->len, n->k, normal_prepare, f);
 }
