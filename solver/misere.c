@@ -211,8 +211,9 @@ static sp_outcome misere_expand(sp_worker *w, const sp_node *n, sp_frame *f)
 {
     sp_mg_iter it;
     sp_mg_id opt;
-    unsigned lives = sp_key_lives(n->key, n->len);
-    uint64_t moves = sp_key_moves_estimate(n->key, n->len);
+    bool options = sp_mg_noptions(w->eng->games, n->k) > 0; /* g = 0, the usual case, has none */
+    unsigned lives = options ? sp_key_lives(n->key, n->len) : 0;
+    uint64_t moves = options ? sp_key_moves_estimate(n->key, n->len) : 0;
     for (sp_mg_iter_init(w->eng->games, n->k, &it); sp_mg_iter_next(&it, &opt);)
         if (sp_frame_add_child(f, n->key, n->len, opt, SP_PLAY_MISERE, child_order(w, lives, opt),
                                child_dn(w, moves, opt)) < 0)
