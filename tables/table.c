@@ -16,6 +16,7 @@
 #include "certify.h"
 #include "chunks.h"
 #include "clock.h"
+#include "dirlock.h"
 #include "grow.h"
 #include "keylist.h"
 #include "landgames.h"
@@ -36,6 +37,7 @@ typedef struct run {
     uint64_t farm_fed;   /* s's nimber mark up to which the farm has s's nimbers */
     uint64_t farm_taken; /* the farm's mark up to which s has the farm's */
     sp_table tables[2]; /* normal, misère */
+    int play_lock[2];   /* the locks of the plays this run runs (dirlock.h), else -1 */
     sp_children proven; /* misère positions proven lost alone (certificate facts), kept across runs */
     sp_landgames lands; /* misère land games: what DIR/state/misere-lands.chunks has */
     sp_cert base[2];    /* the fact bases DIR/certs/PLAY.cert (normal, misère), once loaded or begun */
@@ -121,6 +123,13 @@ static void on_progress(void *arg, const sp_solver_stats *st)
 static int stopped_from_outside(const run *r)
 {
     return r->o->stop && atomic_load(r->o->stop);
+}
+
+/* Whether this run runs play m (0 normal, 1 misère): its rows, state and fact base are this run's to
+ * write while it holds the play's lock; another run may write the other play's meanwhile. */
+static bool runs_play(const run *r, int m)
+{
+    return m ? r->o->misere : r->o->normal;
 }
 
 /* DIR/name */
@@ -288,7 +297,9 @@ static int read_snapshot(run *r)
 static int save_stores(run *r)
 {
     r->checkpoint = sp_clock_now();
-    return save_nimbers(r) || save_proven(r) || save_land_games(r) ? -1 : 0;
+    if (runs_play(r, 0) && save_nimbers(r))
+        return -1;
+    return runs_play(r, 1) && (save_proven(r) || save_land_games(r)) ? -1 : 0;
 }
 
 /* Calls add for each entry DIR/state holds of one thing: first the older store file NAME.store (of
@@ -772,15 +783,40 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     return stopped_from_outside(r) ? 2 : 0;
 }
 
+/* Writes the tables of the plays this run runs, and README.md and the plots from those and from the
+ * other play's table as it is on disk now (another run may be writing it), under the directory's lock. */
 static int save_tables(run *r)
 {
     sp_table_origin by = {r->o->command, r->o->version, r->date};
-    if (sp_table_save(&r->tables[0], r->o->out, r->err, sizeof r->err) ||
-        sp_table_save(&r->tables[1], r->o->out, r->err, sizeof r->err) ||
-        sp_table_readme(&r->tables[0], &r->tables[1], &by, r->o->out, r->err, sizeof r->err) ||
-        sp_plot_write(&r->tables[0], &r->tables[1], r->o->out, r->err, sizeof r->err))
-        return -1;
-    return save_stores(r);
+    int lock = sp_dirlock_wait(r->o->out, "tables", r->err, sizeof r->err);
+    int rc = lock < 0 ? -1 : 0;
+    for (int m = 0; m < 2 && rc == 0; m++)
+        rc = runs_play(r, m) ? sp_table_save(&r->tables[m], r->o->out, r->err, sizeof r->err)
+                             : sp_table_load(&r->tables[m], r->o->out, r->err, sizeof r->err);
+    if (rc == 0 && (sp_table_readme(&r->tables[0], &r->tables[1], &by, r->o->out, r->err, sizeof r->err) ||
+                    sp_plot_write(&r->tables[0], &r->tables[1], r->o->out, r->err, sizeof r->err)))
+        rc = -1;
+    sp_dirlock_release(lock);
+    return rc ? -1 : save_stores(r);
+}
+
+/* Takes the lock of each play this run runs: a second run of a play in one directory would write
+ * over the first one's rows and state. */
+static int lock_plays(run *r)
+{
+    for (int m = 0; m < 2; m++) {
+        if (!runs_play(r, m))
+            continue;
+        const char *name = m ? "misere" : "normal";
+        r->play_lock[m] = sp_dirlock_try(r->o->out, name, r->err, sizeof r->err);
+        if (r->play_lock[m] == -2)
+            snprintf(r->err, sizeof r->err, "%s is in use by another 'sprouts table' run of %s play (it holds "
+                     "%s/state/%s.lock): wait for it to end, or choose another --out", r->o->out,
+                     m ? "misère" : "normal", r->o->out, name);
+        if (r->play_lock[m] < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- the run */
@@ -789,7 +825,7 @@ static int prepare(run *r)
 {
     char path[4096];
     if (make_dir(r->o->out, r->err, sizeof r->err) || make_dir(in_dir(r, path, sizeof path, "certs"), r->err, sizeof r->err) ||
-        make_dir(in_dir(r, path, sizeof path, "state"), r->err, sizeof r->err))
+        make_dir(in_dir(r, path, sizeof path, "state"), r->err, sizeof r->err) || lock_plays(r))
         return -1;
     r->tables[1].misere = 1;
     for (int m = 0; m < 2; m++)
@@ -1057,6 +1093,7 @@ int sp_table_run(const sp_table_opts *o)
     if (!r)
         return 1;
     r->o = o;
+    r->play_lock[0] = r->play_lock[1] = -1;
     r->checkpoint = sp_clock_now();
     sp_children_init(&r->proven);
     sp_landgames_init(&r->lands);
@@ -1075,7 +1112,7 @@ int sp_table_run(const sp_table_opts *o)
         rc = save_stores(r); /* the older files become chunk files at once, whether any size runs or not */
     int moved = 0; /* so do the certificates of one size each */
     for (int m = 0; rc == 0 && m < 2; m++) {
-        int one = migrate_certs(r, m);
+        int one = runs_play(r, m) ? migrate_certs(r, m) : 0;
         rc = one < 0 ? -1 : 0;
         moved |= one > 0;
     }
@@ -1102,9 +1139,11 @@ int sp_table_run(const sp_table_opts *o)
     sp_solver_free(r->s);
     sp_children_free(&r->proven);
     sp_landgames_free(&r->lands);
-    for (int m = 0; m < 2; m++)
+    for (int m = 0; m < 2; m++) {
         if (r->have_base[m])
             sp_cert_free(&r->base[m]);
+        sp_dirlock_release(r->play_lock[m]);
+    }
     free(r);
     return rc;
 }

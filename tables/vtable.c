@@ -9,6 +9,7 @@
 
 #include "canonical.h"
 #include "clock.h"
+#include "dirlock.h"
 #include "report.h"
 #include "text.h"
 
@@ -196,6 +197,28 @@ static int write_csv(const vt_rows *r, const char *dir, char *err, size_t errcap
     return sp_text_save(&t, path, err, errcap);
 }
 
+/* Writes variants.csv as it is on disk now with this run's rows put in, its README section and
+ * README.md, under the directory's lock: another run may be writing other rule sets' rows meanwhile. */
+static int save_rows(const vt_rows *mine, const char *dir, char *err, size_t errcap)
+{
+    char path[4096];
+    vt_rows all = {0};
+    snprintf(path, sizeof path, "%s/variants.csv", dir);
+    int lock = sp_dirlock_wait(dir, "tables", err, errcap);
+    int rc = lock < 0 ? -1 : rows_load(&all, path, err, errcap);
+    for (unsigned i = 0; rc == 0 && i < mine->n; i++) {
+        char *line = strdup(mine->line[i]);
+        if (!line || rows_put(&all, line))
+            free(line), rc = -1, snprintf(err, errcap, "%s: too many rows, or out of memory", path);
+    }
+    if (rc == 0 && (write_csv(&all, dir, err, errcap) || write_section(&all, dir, err, errcap) ||
+                    sp_table_readme_variants(dir, err, errcap)))
+        rc = -1;
+    rows_free(&all);
+    sp_dirlock_release(lock);
+    return rc;
+}
+
 /* Solves size n; fills the row's fields after `position`. Returns 0, or 1 out of room. */
 static int solve_size(sp_variants *v, sp_rules rules, unsigned n, sp_text *row)
 {
@@ -234,15 +257,19 @@ static int solve_size(sp_variants *v, sp_rules rules, unsigned n, sp_text *row)
 
 int sp_vtable_run(const sp_vtable_opts *o, char *err, size_t errcap)
 {
-    char path[4096], date[32], machine[128];
-    vt_rows rows;
-    if (mkdir(o->out, 0755) && errno != EEXIST) {
-        snprintf(err, errcap, "%s: %s", o->out, strerror(errno));
-        return -1;
-    }
+    char path[4096], state[4096], date[32], machine[128];
+    vt_rows rows; /* this run's */
+    snprintf(state, sizeof state, "%s/state", o->out); /* where the directory's locks are (dirlock.h) */
+    const char *dirs[2] = {o->out, state};
+    for (int i = 0; i < 2; i++)
+        if (mkdir(dirs[i], 0755) && errno != EEXIST) {
+            snprintf(err, errcap, "%s: %s", dirs[i], strerror(errno));
+            return -1;
+        }
     snprintf(path, sizeof path, "%s/variants.csv", o->out);
-    if (rows_load(&rows, path, err, errcap))
+    if (rows_load(&rows, path, err, errcap)) /* refused at once if it is not ours */
         return -1;
+    rows_free(&rows);
     sp_table_provenance(date, sizeof date, machine, sizeof machine);
     for (char *c = machine; *c; c++)
         if (*c == ',')
@@ -273,8 +300,7 @@ int sp_vtable_run(const sp_vtable_opts *o, char *err, size_t errcap)
         }
         if (o->rows)
             fprintf(o->rows, "%s\n", row.s), fflush(o->rows);
-        if (write_csv(&rows, o->out, err, errcap) || write_section(&rows, o->out, err, errcap) ||
-            sp_table_readme_variants(o->out, err, errcap))
+        if (save_rows(&rows, o->out, err, errcap))
             rc = -1;
     }
     sp_variants_free(v);

@@ -15,6 +15,7 @@
 #include "chunks.h"
 #include "clock.h"
 #include "derive.h"
+#include "dirlock.h"
 #include "expand.h"
 #include "grow.h"
 #include "keylist.h"
@@ -2494,6 +2495,88 @@ START_TEST(killed_misere_run_keeps_its_work)
 }
 END_TEST
 
+/* Starts a misère table run of 0*1..0*10 in out and stops it (SIGSTOP) once it has written its first
+ * row (by then it holds its play's lock and has read both tables), outside the directory's short
+ * lock, which a stopped holder would keep from every other run. Returns its pid. */
+static pid_t misere_run_paused(const char *out)
+{
+    char csv[700];
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "10", "--tt-mb", "64",
+                    "--threads", "1", "--quiet", "--resume", "--out", (char *)out, NULL};
+    snprintf(csv, sizeof csv, "%s/misere.csv", out);
+    unlink(csv);
+    pid_t pid;
+    run_quiet(argv, &pid);
+    for (int i = 0; i < 600 && access(csv, F_OK); i++)
+        usleep(20000);
+    char err[512];
+    int lock = sp_dirlock_wait(out, "tables", err, sizeof err); /* not stopped while it writes the tables */
+    ck_assert_msg(lock >= 0, "%s", err);
+    ck_assert_int_eq(kill(pid, SIGSTOP), 0);
+    sp_dirlock_release(lock);
+    ck_assert_msg(access(csv, F_OK) == 0, "the misère run wrote no row");
+    return pid;
+}
+
+static int wait_exit(pid_t pid)
+{
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Two table runs of the two plays in one directory at once: neither writes over the other's rows,
+ * and README.md ends with both. Before, each run wrote both tables as it had read them at its start.
+ * Normal 0*7, 0*8 are losses and 0*9 a win (Applegate, Jacobson and Sleator); misère 0*10 a win
+ * (Lemoine and Viennot). */
+START_TEST(runs_of_two_plays_share_a_directory)
+{
+    char out[512], readme[700], buf[65536], err[512];
+    path_in(out, sizeof out, "shared");
+    char *normal[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "1", "--to", "6", "--tt-mb", "32",
+                      "--threads", "1", "--quiet", "--resume", "--out", out, NULL};
+    ck_assert_int_eq(run_quiet(normal, NULL), 0);
+    pid_t misere = misere_run_paused(out);
+    normal[5] = "7", normal[7] = "9";
+    ck_assert_int_eq(run_quiet(normal, NULL), 0);
+    ck_assert_int_eq(kill(misere, SIGCONT), 0);
+    ck_assert_int_eq(wait_exit(misere), 0);
+    static sp_table t[2]; /* large */
+    t[1].misere = 1;
+    for (int m = 0; m < 2; m++)
+        ck_assert_msg(sp_table_load(&t[m], out, err, sizeof err) == 0, "%s", err);
+    for (unsigned n = 1; n <= 9; n++)
+        ck_assert_msg(t[0].row[n].present, "normal 0*%u lost", n);
+    ck_assert_str_eq(t[0].row[8].outcome, "loss");
+    ck_assert_str_eq(t[0].row[9].outcome, "win");
+    ck_assert_str_eq(t[1].row[10].outcome, "win");
+    snprintf(readme, sizeof readme, "%s/README.md", out);
+    sp_test_read_file(readme, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "| 9 | win | 1 |") && strstr(buf, "| 10 | win |"), "%s", buf);
+}
+END_TEST
+
+/* A second run of a play in a directory that a run of that play is writing is refused at once, with
+ * one line that says why, and the first run goes on to its end. */
+START_TEST(second_run_of_a_play_is_refused)
+{
+    char out[512], so[256], se[1024];
+    path_in(out, sizeof out, "busy");
+    ck_assert_int_eq(mkdir(out, 0755), 0);
+    pid_t first = misere_run_paused(out);
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "1", "--to", "3", "--tt-mb", "32",
+                    "--threads", "1", "--quiet", "--resume", "--out", out, NULL};
+    int rc = sp_test_run2(argv, so, sizeof so, se, sizeof se);
+    ck_assert_int_eq(kill(first, SIGCONT), 0);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_msg(strstr(se, "in use by another 'sprouts table' run of misère play") && sp_test_lines(se) == 1, "%s",
+                  se);
+    ck_assert_int_eq(wait_exit(first), 0);
+    argv[7] = "10";
+    ck_assert_int_eq(sp_test_run2(argv, so, sizeof so, se, sizeof se), 0); /* the lock went with its run */
+}
+END_TEST
+
 /* Runs argv (a table run, not quiet) with its progress on a pipe, and sends Ctrl-C once a line
  * about the certificate shows; the exit status. */
 static int run_stopped_at_certificate(char **argv)
@@ -2857,6 +2940,8 @@ int main(int argc, char **argv)
     sp_test_add_case(s, "retry", retry_doubles_until_solved, setup, teardown, 120);
     second_half(s, "misere stopped", misere_run_stopped_mid_size_resumes, 240);
     second_half(s, "misere killed", killed_misere_run_keeps_its_work, 240);
+    second_half(s, "two plays at once", runs_of_two_plays_share_a_directory, 240);
+    second_half(s, "one play at a time", second_run_of_a_play_is_refused, 240);
     sp_test_add_case(s, "variants table", variants_table_and_readme, setup, teardown, 60);
     sp_test_add_case(s, "snapshot", snapshot_goes_on_as_the_same_search, setup, teardown, 240);
     second_half(s, "table snapshot", table_run_goes_on_from_its_snapshot, 240);
