@@ -19,6 +19,10 @@
 #define NONE 0xffff
 #define MAX_UP (SP_MAX_SYMS / 2) /* upper-case letters of one land */
 #define SYM_CAP 0x7fffffffu
+#define SEEN_BITS 11 /* a state + 1 in a slot of ctx->seen, up to SP_CANON_MAX_STATES */
+#define SEEN_MASK ((1u << SEEN_BITS) - 1)
+#define SEEN_SCAN 16 /* below this many next states a scan of them is cheaper than the table */
+_Static_assert(SP_CANON_MAX_STATES < (1u << SEEN_BITS), "a state number fits its bits of a seen slot");
 
 typedef struct region_info {
     uint32_t form_off, form_len; /* local form in ctx->form (upper case as bare SP_TK_UP) */
@@ -64,6 +68,9 @@ struct sp_canon_ctx {
     uint16_t next_name[2][SP_CANON_MAX_STATES];
     uint64_t placed[2][SP_CANON_MAX_STATES][SP_MAX_REGS / 64];
     uint64_t hash[SP_CANON_MAX_STATES]; /* of each next state; state 0's only once a second one comes */
+    uint32_t seen[2 * SP_CANON_MAX_STATES]; /* the next states by hash: stamp << SEEN_BITS | state + 1 */
+    uint32_t stamp;                  /* of the next states now (slots of other stamps are empty) */
+    unsigned seen_n;                 /* next states 0 .. seen_n - 1 are in ctx->seen */
     uint16_t up_off[SP_MAX_BNDS];    /* boundary b's upper-case slots: [up_off[b], up_off[b] + up_cnt[b]) */
     uint16_t up_cnt[SP_MAX_BNDS];
     uint16_t up_pos[2][SP_MAX_SYMS]; /* ... their positions in orientation o, ascending */
@@ -345,6 +352,58 @@ static uint64_t state_hash(const sp_canon_ctx *ctx, unsigned gen, unsigned t)
            XXH3_64bits(ctx->placed[gen][t], sizeof ctx->placed[0][0]);
 }
 
+/* Starts the next states afresh: every slot of ctx->seen becomes empty by the stamp (the table is
+ * cleared only when the stamps run out), so a level costs nothing for its size. */
+static void forget_states(sp_canon_ctx *ctx)
+{
+    ctx->nnext = ctx->seen_n = 0;
+    if (++ctx->stamp >= (1u << (32 - SEEN_BITS))) {
+        memset(ctx->seen, 0, sizeof ctx->seen);
+        ctx->stamp = 1;
+    }
+}
+
+static bool same_state(const sp_canon_ctx *ctx, unsigned nx, unsigned u, unsigned t)
+{
+    const size_t total = ctx->nup_total;
+    return ctx->hash[u] == ctx->hash[t] && !memcmp(ctx->placed[nx][u], ctx->placed[nx][t], sizeof ctx->placed[0][0]) &&
+           !memcmp(ctx->names[nx] + u * total, ctx->names[nx] + t * total, sizeof(uint16_t) * total);
+}
+
+/* Whether next state t is in the table by its hash; if not, it is put there. The table is twice the
+ * most states, so a probe ends at an empty slot. */
+static bool seen_before(sp_canon_ctx *ctx, unsigned nx, unsigned t)
+{
+    const size_t mask = 2 * SP_CANON_MAX_STATES - 1;
+    for (size_t i = ctx->hash[t] & mask;; i = (i + 1) & mask) {
+        uint32_t v = ctx->seen[i];
+        if (v >> SEEN_BITS != ctx->stamp) {
+            ctx->seen[i] = ctx->stamp << SEEN_BITS | (t + 1);
+            return false;
+        }
+        if (same_state(ctx, nx, (v & SEEN_MASK) - 1, t))
+            return true;
+    }
+}
+
+/* Whether next state t (its hash in ctx->hash) equals one before it: a scan of them while they are
+ * few, the table once they are many. Symmetric positions keep hundreds of states, and the scan then
+ * cost a fifth of all the time of their canonical forms. */
+static bool state_before(sp_canon_ctx *ctx, unsigned nx, unsigned t)
+{
+    if (t < SEEN_SCAN) {
+        for (unsigned u = 0; u < t; u++)
+            if (same_state(ctx, nx, u, t))
+                return true;
+        return false;
+    }
+    for (; ctx->seen_n < t; ctx->seen_n++)
+        (void)seen_before(ctx, nx, ctx->seen_n); /* those before t differ from each other */
+    bool seen = seen_before(ctx, nx, t);
+    ctx->seen_n += !seen;
+    return seen;
+}
+
 static void push_state(sp_canon_ctx *ctx, const layout *w)
 {
     unsigned nx = ctx->cur ^ 1, t = ctx->nnext, nup = ctx->info[w->r].nup, total = ctx->nup_total;
@@ -365,11 +424,9 @@ static void push_state(sp_canon_ctx *ctx, const layout *w)
     if (t > 0) { /* a state reached twice is kept once; hashing waits for a second state */
         if (t == 1)
             ctx->hash[0] = state_hash(ctx, nx, 0);
-        uint64_t h = ctx->hash[t] = state_hash(ctx, nx, t);
-        for (unsigned u = 0; u < t; u++)
-            if (ctx->hash[u] == h && !memcmp(ctx->placed[nx][u], placed, sizeof ctx->placed[0][0]) &&
-                !memcmp(ctx->names[nx] + (size_t)u * total, names, sizeof(uint16_t) * total))
-                return;
+        ctx->hash[t] = state_hash(ctx, nx, t);
+        if (state_before(ctx, nx, t))
+            return;
     }
     ctx->nnext++;
 }
@@ -378,7 +435,7 @@ static void push_state(sp_canon_ctx *ctx, const layout *w)
 static bool leaf(sp_canon_ctx *ctx, const layout *w, int st)
 {
     if (st < 0) {
-        ctx->nnext = 0;
+        forget_states(ctx);
         ctx->have_best = true;
         ctx->overflow = false;
     }
@@ -386,24 +443,30 @@ static bool leaf(sp_canon_ctx *ctx, const layout *w, int st)
     return st < 0;
 }
 
-/* Names the k letters of path[from..from+k) and compares them with the best block there. st is 0
- * while the layout so far equals the best block and -1 once it is smaller (then it overwrites the
- * best block). Returns the new st, or 1 when the layout is larger (prune). */
-static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsigned k, unsigned *nfresh, int st)
+/* Names the letter of slot j (path[j]) and compares it with the best block there. st is 0 while the
+ * layout so far equals the best block and -1 once it is smaller (then it overwrites the best block).
+ * Returns the new st, or 1 when the layout is larger (prune). */
+static inline int compare_slot(sp_canon_ctx *ctx, const layout *w, unsigned j, unsigned *nfresh, int st)
 {
     uint64_t *best = ctx->block + ctx->base;
-    for (unsigned j = from; j < from + k; j++) {
-        unsigned u = w->path[j];
-        unsigned nm = w->names[u] != NONE ? w->names[u] : w->fresh0 + (*nfresh)++;
-        uint64_t v = (uint64_t)ctx->lcolor[u] << 16 | nm; /* colour first: it is invariant */
-        if (st == 0 && v != best[j]) {
-            if (v > best[j])
-                return 1;
-            st = -1;
-        }
-        if (st < 0)
-            best[j] = v;
+    unsigned u = w->path[j];
+    unsigned nm = w->names[u] != NONE ? w->names[u] : w->fresh0 + (*nfresh)++;
+    uint64_t v = (uint64_t)ctx->lcolor[u] << 16 | nm; /* colour first: it is invariant */
+    if (st == 0 && v != best[j]) {
+        if (v > best[j])
+            return 1;
+        st = -1;
     }
+    if (st < 0)
+        best[j] = v;
+    return st;
+}
+
+/* compare_slot() for the k slots path[from..from+k), up to the first larger one. */
+static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsigned k, unsigned *nfresh, int st)
+{
+    for (unsigned j = from; j < from + k && st <= 0; j++)
+        st = compare_slot(ctx, w, j, nfresh, st);
     return st;
 }
 
@@ -417,6 +480,22 @@ static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, 
     for (unsigned j = 0; j < n; j++)
         slots[j] = let[(first + j) % n];
     return n;
+}
+
+/* Lays the upper-case letters of boundary b, read from rotation rot, into path[nslot..] and compares
+ * them as compare_slots() does, as they come: most rotations are larger at their first letters, and
+ * the letters after those are then never needed. */
+static int lay_slots(sp_canon_ctx *ctx, layout *w, unsigned b, unsigned rot, unsigned nslot, unsigned *nfresh, int st)
+{
+    unsigned off = ctx->up_off[b], n = ctx->up_cnt[b], first = 0;
+    const uint16_t *pos = ctx->up_pos[w->o] + off, *let = ctx->up_let[w->o] + off;
+    while (first < n && pos[first] < rot)
+        first++;
+    for (unsigned j = 0; j < n && st <= 0; j++) {
+        w->path[nslot + j] = let[(first + j) % n];
+        st = compare_slot(ctx, w, nslot + j, nfresh, st);
+    }
+    return st;
 }
 
 /* Fills form positions t.. of a region with its boundaries (equal ones may trade places) at each
@@ -436,9 +515,9 @@ static bool lay_boundaries(sp_canon_ctx *ctx, layout *w, unsigned t, unsigned ns
         unsigned b = ord[c], n = blen(p, b), per = ctx->period[w->o][b], k = 0;
         w->used[c] = 1;
         for (unsigned rot = ctx->rot[w->o][b] % per; rot < n; rot += per) {
-            k = boundary_slots(ctx, w->o, b, rot, w->path + nslot);
+            k = ctx->up_cnt[b];
             unsigned f = nfresh;
-            int st2 = compare_slots(ctx, w, nslot, k, &f, st);
+            int st2 = lay_slots(ctx, w, b, rot, nslot, &f, st);
             if (st2 <= 0 && lay_boundaries(ctx, w, t + 1, nslot + k, f, st2)) {
                 found = true;
                 st = 0;
@@ -482,7 +561,7 @@ static bool lay_letters(sp_canon_ctx *ctx, layout *w, const uint16_t *letters, c
 static void search_level(sp_canon_ctx *ctx, unsigned g0, unsigned g1)
 {
     layout *w = &ctx->lay;
-    ctx->nnext = 0;
+    forget_states(ctx);
     ctx->have_best = ctx->overflow = false;
     for (unsigned s = 0; s < ctx->nstates; s++) {
         w->s = s;
