@@ -267,9 +267,10 @@ int sp_vtable_run(const sp_vtable_opts *o, char *err, size_t errcap)
             return -1;
         }
     snprintf(path, sizeof path, "%s/variants.csv", o->out);
-    if (rows_load(&rows, path, err, errcap)) /* refused at once if it is not ours */
-        return -1;
+    int bad = rows_load(&rows, path, err, errcap); /* refused at once if it is not ours */
     rows_free(&rows);
+    if (bad)
+        return -1;
     sp_table_provenance(date, sizeof date, machine, sizeof machine);
     for (char *c = machine; *c; c++)
         if (*c == ',')
