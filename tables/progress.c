@@ -29,6 +29,7 @@ void sp_progress_init(sp_progress *p, const char *label, FILE *out)
     p->phase = NULL;
     p->answers = p->of = 0;
     p->start = sp_clock_now();
+    p->nodes0 = 0;
 }
 
 void sp_progress_line(void *arg, const sp_solver_stats *s)
@@ -37,8 +38,9 @@ void sp_progress_line(void *arg, const sp_solver_stats *s)
     if (!p->out)
         return;
     char nodes[32], rate[32];
-    sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
-    sp_progress_count(rate, sizeof rate, s->seconds > 0 ? (double)s->nodes / s->seconds : 0);
+    double own = s->nodes > p->nodes0 ? (double)(s->nodes - p->nodes0) : 0; /* this search's, for its rate */
+    sp_progress_count(nodes, sizeof nodes, p->phase ? (double)s->nodes : own);
+    sp_progress_count(rate, sizeof rate, s->seconds > 0 ? own / s->seconds : 0);
     char stored[64];
     if (s->play == SP_PLAY_MISERE)
         snprintf(stored, sizeof stored, "%llu land values, %llu games%s", (unsigned long long)s->mis_lands,
@@ -71,7 +73,7 @@ void sp_progress_farm(void *arg, const sp_farm_stats *s)
     if (!p->out)
         return;
     char nodes[32];
-    sp_progress_count(nodes, sizeof nodes, (double)s->nodes);
+    sp_progress_count(nodes, sizeof nodes, s->nodes > p->nodes0 ? (double)(s->nodes - p->nodes0) : 0);
     fprintf(p->out, "%s%s: %.0f s, %s nodes, %llu jobs, %u workers%s, root pn %u dn %u, %u free leaves%s",
             p->tty ? "\r" : "", p->label, sp_clock_now() - p->start, nodes, (unsigned long long)s->jobs, s->workers,
             s->lost ? " (some lost)" : "", s->root_pn, s->root_dn, s->free_leaves, p->tty ? "   " : "\n");

@@ -19,6 +19,9 @@ typedef struct sp_progress {
     bool tty;
     bool printed;
     double start;   /* sp_clock_now() at init */
+    uint64_t nodes0; /* the solver's (or farm's) node count when the label's search began (0 at init):
+                      * a search's lines count from there, so that a run of several sizes shows
+                      * each size's own nodes and rate */
 } sp_progress;
 
 /* Lines about `label` to out (a terminal gets them rewritten in place); out NULL: print nothing. */

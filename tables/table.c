@@ -716,7 +716,7 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
     if (misere || !r->farm) {
         sp_solver_stats before, st;
         sp_solver_stats_get(r->s, &before);
-        r->now.nodes = before.nodes, r->now.threads = before.threads;
+        r->now.nodes = r->progress.nodes0 = before.nodes, r->now.threads = before.threads;
         sp_solver_set_time_limit(r->s, limit); /* for the outcome and the nimber together */
         o = sp_solver_outcome(r->s, key, len, misere ? SP_PLAY_MISERE : SP_PLAY_NORMAL);
         *nimber = o == SP_WIN && !misere ? sp_solver_nimber(r->s, key, len) : o == SP_LOSS && !misere ? 0 : -1;
@@ -727,7 +727,7 @@ static sp_outcome search(run *r, int misere, const sp_tok *key, size_t len, doub
     sp_farm_stats before, st;
     sp_farm_stats_get(r->farm, &before);
     unsigned team = r->o->farm->team ? r->o->farm->team : 1;
-    r->now.nodes = before.nodes, r->now.threads = before.workers * team;
+    r->now.nodes = r->progress.nodes0 = before.nodes, r->now.threads = before.workers * team;
     sp_farm_set_time_limit(r->farm, limit);
     o = share_nimbers(r) ? SP_UNKNOWN : sp_farm_couple(r->farm, key, len, 0);
     *nimber = o == SP_WIN ? sp_farm_nimber(r->farm, key, len) : o == SP_LOSS ? 0 : -1;
