@@ -471,12 +471,20 @@ static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsi
 }
 
 /* Upper-case letters of boundary b read in orientation o from rotation rot, as dense indices. */
-static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots)
+/* The first of boundary b's upper-case slots (orientation o) read from rotation rot. */
+static unsigned first_slot(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot)
 {
-    unsigned off = ctx->up_off[b], n = ctx->up_cnt[b], first = 0;
-    const uint16_t *pos = ctx->up_pos[o] + off, *let = ctx->up_let[o] + off;
+    unsigned n = ctx->up_cnt[b], first = 0;
+    const uint16_t *pos = ctx->up_pos[o] + ctx->up_off[b];
     while (first < n && pos[first] < rot)
         first++;
+    return first;
+}
+
+static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots)
+{
+    unsigned n = ctx->up_cnt[b], first = first_slot(ctx, o, b, rot);
+    const uint16_t *let = ctx->up_let[o] + ctx->up_off[b];
     for (unsigned j = 0; j < n; j++)
         slots[j] = let[(first + j) % n];
     return n;
@@ -487,10 +495,8 @@ static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, 
  * the letters after those are then never needed. */
 static int lay_slots(sp_canon_ctx *ctx, layout *w, unsigned b, unsigned rot, unsigned nslot, unsigned *nfresh, int st)
 {
-    unsigned off = ctx->up_off[b], n = ctx->up_cnt[b], first = 0;
-    const uint16_t *pos = ctx->up_pos[w->o] + off, *let = ctx->up_let[w->o] + off;
-    while (first < n && pos[first] < rot)
-        first++;
+    unsigned n = ctx->up_cnt[b], first = first_slot(ctx, w->o, b, rot);
+    const uint16_t *let = ctx->up_let[w->o] + ctx->up_off[b];
     for (unsigned j = 0; j < n && st <= 0; j++) {
         w->path[nslot + j] = let[(first + j) % n];
         st = compare_slot(ctx, w, nslot + j, nfresh, st);

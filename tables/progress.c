@@ -32,13 +32,19 @@ void sp_progress_init(sp_progress *p, const char *label, FILE *out)
     p->nodes0 = 0;
 }
 
+/* The nodes of the label's own search, from a count of the solver's (or farm's) whole life. */
+static double own_nodes(const sp_progress *p, uint64_t nodes)
+{
+    return nodes > p->nodes0 ? (double)(nodes - p->nodes0) : 0;
+}
+
 void sp_progress_line(void *arg, const sp_solver_stats *s)
 {
     sp_progress *p = arg;
     if (!p->out)
         return;
     char nodes[32], rate[32];
-    double own = s->nodes > p->nodes0 ? (double)(s->nodes - p->nodes0) : 0; /* this search's, for its rate */
+    double own = own_nodes(p, s->nodes);
     sp_progress_count(nodes, sizeof nodes, p->phase ? (double)s->nodes : own);
     sp_progress_count(rate, sizeof rate, s->seconds > 0 ? own / s->seconds : 0);
     char stored[64];
@@ -73,7 +79,7 @@ void sp_progress_farm(void *arg, const sp_farm_stats *s)
     if (!p->out)
         return;
     char nodes[32];
-    sp_progress_count(nodes, sizeof nodes, s->nodes > p->nodes0 ? (double)(s->nodes - p->nodes0) : 0);
+    sp_progress_count(nodes, sizeof nodes, own_nodes(p, s->nodes));
     fprintf(p->out, "%s%s: %.0f s, %s nodes, %llu jobs, %u workers%s, root pn %u dn %u, %u free leaves%s",
             p->tty ? "\r" : "", p->label, sp_clock_now() - p->start, nodes, (unsigned long long)s->jobs, s->workers,
             s->lost ? " (some lost)" : "", s->root_pn, s->root_dn, s->free_leaves, p->tty ? "   " : "\n");
