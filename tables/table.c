@@ -275,7 +275,8 @@ static void write_snapshot(run *r)
 }
 
 /* Takes up the search a snapshot holds, when it was taken beside this state or an older one; -1 when
- * it is corrupt. */
+ * it cannot: the run would write its own search over one that another run (another build, other
+ * budgets, another directory) may still take up, so it stops and leaves the choice to the user. */
 static int read_snapshot(run *r)
 {
     char text[2048];
@@ -289,9 +290,13 @@ static int read_snapshot(run *r)
         fprintf(r->o->log, "sprouts table: the search goes on from the snapshot %s (%.2f GiB, %.0f s)%s\n",
                 r->o->snapshot, (double)st.bytes / (1 << 30), st.seconds,
                 st.older ? ", taken before the last saves of the state: what they hold is read over it" : "");
-    else if (rc == 1)
-        fprintf(r->o->log, "sprouts table: snapshot not used: %s\n", r->err);
-    return rc < 0 ? -1 : 0;
+    else {
+        char why[sizeof r->err];
+        snprintf(why, sizeof why, "%s", r->err);
+        sp_store_fail(r->err, sizeof r->err, "snapshot not used: %s; the run stops rather than write over it "
+                      "(remove it, or give another --snapshot file, to start afresh)", why);
+    }
+    return rc ? -1 : 0;
 }
 
 static int save_stores(run *r)

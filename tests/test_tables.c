@@ -1884,7 +1884,8 @@ static uint64_t nodes_of_misere_14(const char *out, const char *outcome)
 /* A table run whose size stops at its time limit with --snapshot leaves the search there, and the
  * run resumed with it goes on with that search: misère 0*14 (a loss: Lemoine and Viennot) takes, over
  * both attempts, the nodes of one search never stopped (`solve`, same budgets) and the few of the
- * path from the root walked again. Beside another state the snapshot is not used. */
+ * path from the root walked again. Beside another state the snapshot is not used, and the run stops
+ * rather than write its own search over it (it once did, and lost a day's search of misère 0*22). */
 START_TEST(table_run_goes_on_from_its_snapshot)
 {
     char stopped[512], other[512], snap[512], err[4096], out[1024];
@@ -1901,8 +1902,11 @@ START_TEST(table_run_goes_on_from_its_snapshot)
     ck_assert_msg(strstr(err, "the search is in the snapshot") != NULL, "%s", err);
     uint64_t first = nodes_of_misere_14(stopped, "unsolved");
     ck_assert_uint_lt(first, one);
-    ck_assert_msg(run_misere_snap(other, "1", "3", snap, "--resume", err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(strstr(err, "snapshot not used") != NULL, "%s", err);
+    /* beside another state it is not used, nor written over: the run stops at once */
+    ck_assert_int_eq(run_misere_snap(other, "14", "14", snap, "--time-limit=1", err, sizeof err), 1);
+    ck_assert_msg(strstr(err, "snapshot not used") != NULL && strstr(err, "rather than write over it") != NULL,
+                  "%s", err);
+    ck_assert_msg(strstr(err, "misere 0*14") == NULL, "%s", err); /* no search began */
     ck_assert_msg(run_misere_snap(stopped, "14", "14", snap, "--resume", err, sizeof err) == 0, "%s", err);
     ck_assert_msg(strstr(err, "goes on from the snapshot") != NULL, "%s", err);
     uint64_t both = nodes_of_misere_14(stopped, "loss");

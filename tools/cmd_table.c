@@ -88,7 +88,7 @@ static const char usage[] =
     "                  to the file F (the transposition and game tables: gigabytes; never in DIR),\n"
     "                  and with --resume take the search up from F when F was written by the same\n"
     "                  program with the same budgets, beside this state or an older one (else it\n"
-    "                  says why, and starts afresh)\n"
+    "                  says why and stops: remove F, or give another, to start afresh)\n"
     "  --snapshot-every S  with --snapshot: also write F at the first checkpoint after each S\n"
     "                  seconds of a size's search (default 3600), so that a killed run loses no\n"
     "                  more of its search than that; the search pauses while F is written\n"
