@@ -654,6 +654,8 @@ static void print_row(FILE *out, const sp_table *t, unsigned n)
     if (row->cert[0])
         fprintf(out, ", certificate %llu facts%s", (unsigned long long)row->cert_facts,
                 !strcmp(row->verified, "yes") ? " (checked)" : " (NOT checked)");
+    else if (strcmp(row->outcome, "unsolved") && strcmp(row->verified, "stopped"))
+        fprintf(out, ", no certificate");
     fprintf(out, "\n");
     fflush(out);
 }
@@ -781,7 +783,7 @@ static int solve_size(run *r, int misere, unsigned n, double limit)
     }
     fill_row(r, row, &before, o, nodes, sp_clock_now() - t0, threads);
     row->nimber = nimber;
-    if (o != SP_UNKNOWN) {
+    if (o != SP_UNKNOWN && !r->o->no_certificates) {
         sp_solver_set_time_limit(r->s, 0); /* the certificate is part of the result, not of the time limit */
         certify_row(r, row, misere, n, key, len, o);
     }

@@ -50,6 +50,8 @@ typedef struct sp_table_opts {
                                   land nimbers of DIR/state (what it proves is still saved there) */
     unsigned state_lives;      /* DIR/state keeps the nimbers of lands of at least this many lives
                                   (0 or 1: all); smaller ones are cheap to find again */
+    int no_certificates;       /* rows solved are saved without a certificate (a quick table: their
+                                  certificates are made by a later run with --resume --recertify) */
     int recertify;             /* with resume: a kept row solved without a certificate is solved again
                                   and certified (its row then that of the new run) */
     int reminimise;            /* with minimise: the kept normal-play rows too, each size's certificate

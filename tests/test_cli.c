@@ -119,6 +119,8 @@ START_TEST(table_and_verify_usage)
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("table", "--snapshot=/tmp/x.snap", "--snapshot-every=soon"), 2);
     ck_assert_int_eq(run("table", "--minimise", "0"), 2);
+    ck_assert_int_eq(run("table", "--no-certificates", "--minimise=3"), 2); /* nothing to minimise */
+    ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("minimise", "/nonexistent/file.cert", NULL), 2);
     ck_assert_int_eq(sp_test_lines(err), 1);
     ck_assert_int_eq(run("minimise", NULL, NULL), 2);

@@ -16,7 +16,8 @@
 
 static const char usage[] =
     "Usage: sprouts table [--play normal|misere|both] [--from A] [--to B] [--threads N] [--tt-mb M]\n"
-    "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--time-limit S] [--retry]\n"
+    "                     [--nim-mb M] [--game-mb M] [--out DIR] [--resume [--recertify]] [--no-certificates]\n"
+    "                     [--time-limit S] [--retry]\n"
     "                     [--checkpoint S] [--minimise R [--reminimise] [--minimise-db CERT]] [--state-lives L] [--base-only]\n"
     "                     [--farm [--worker-threads T] [--lost-seconds S] | --team] [--snapshot F [--snapshot-every S]]\n"
     "                     [--quiet]\n"
@@ -48,7 +49,8 @@ static const char usage[] =
     "  --recertify     with --resume: a kept row solved without a certificate (its build ran out\n"
     "                  of memory) is solved again and certified; give it more memory (--game-mb,\n"
     "                  --tt-mb). A row whose certificate was stopped (Ctrl-C)\n"
-    "                  is saved so (verified: stopped) and certified by --resume alone\n"
+    "                  is saved so (verified: stopped) and certified by --resume alone\n"    "  --no-certificates  a quick table: rows solved are saved without a certificate (a later\n"
+    "                  run with --resume --recertify solves and certifies them)\n"
     "  --time-limit S  give up a size after S seconds (it is recorded as unsolved) and go on\n"
     "  --retry         with --time-limit: the sizes never tried first, in order; then the\n"
     "                  unsolved ones again, the one of fewest nodes so far first, each attempt as\n"
@@ -152,7 +154,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         {"farm", no_argument, 0, 'F'},          {"lost-seconds", required_argument, 0, 'L'},
         {"team", no_argument, 0, 'A'},          {"checkpoint", required_argument, 0, 'K'},
         {"worker-threads", required_argument, 0, 'W'}, {"snapshot", required_argument, 0, 'P'},
-        {"snapshot-every", required_argument, 0, 'Y'},
+        {"snapshot-every", required_argument, 0, 'Y'}, {"no-certificates", no_argument, 0, 'O'},
         {0, 0, 0, 0}};
     const char *prog = "sprouts table", *wt = NULL;
     int c, rc = 0;
@@ -173,6 +175,7 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         case 'q': o->quiet = 1; break;
         case 'E': o->reminimise = 1; break;
         case 'C': o->recertify = 1; break;
+        case 'O': o->no_certificates = 1; break;
         case 'B': o->base_only = 1; break;
         case 'D': rc = sp_cli_path(prog, "--minimise-db", optarg, &o->minimise_db); break;
         case 'P': rc = sp_cli_path(prog, "--snapshot", optarg, &o->snapshot); break;
@@ -222,6 +225,8 @@ static int parse(int argc, char **argv, sp_table_opts *o, farm_args *fa)
         return sp_cli_usage(prog, "--from %u is after --to %u", o->from, o->to);
     if (o->retry && o->time_limit <= 0)
         return sp_cli_usage(prog, "--retry needs --time-limit (the first attempt's seconds)");
+    if (o->no_certificates && (o->recertify || o->minimise))
+        return sp_cli_usage(prog, "--no-certificates goes with neither --recertify nor --minimise");
     if (o->recertify && !o->resume)
         return sp_cli_usage(prog, "--recertify goes with --resume (it acts on the kept rows)");
     if (o->base_only && !o->normal)
