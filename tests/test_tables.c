@@ -1620,11 +1620,13 @@ START_TEST(table_writes_fact_bases)
 }
 END_TEST
 
-/* `sprouts table --play PLAY --from 1 --to TO` on one thread into OUT, quietly; its exit status. */
+/* `sprouts table --play PLAY --from 1 --to TO` on one thread into OUT, quietly, for what the search
+ * saves in DIR/state: without certificates (three quarters of misère 0*12's time); its exit status. */
 static int table_1_to(const char *out, const char *play, const char *to, const char *tt_mb)
 {
     char *argv[] = {(char *)sp_test_program, "table", "--play", (char *)play, "--from", "1", "--to", (char *)to,
-                    "--tt-mb", (char *)tt_mb, "--threads", "1", "--quiet", "--out", (char *)out, NULL};
+                    "--tt-mb", (char *)tt_mb, "--threads", "1", "--quiet", "--no-certificates", "--out", (char *)out,
+                    NULL};
     return run_quiet(argv, NULL);
 }
 
@@ -1846,14 +1848,15 @@ START_TEST(snapshot_goes_on_as_the_same_search)
 }
 END_TEST
 
-/* A misère table run of 0*A..0*B in out, one thread, with --snapshot snap (unless NULL) and up to
- * four more options (extra, NULL-terminated; a later --threads wins). */
+/* A misère table run of 0*A..0*B in out, one thread, without certificates (the search is what is
+ * tested), with --snapshot snap (unless NULL) and up to four more options (extra, NULL-terminated;
+ * a later --threads wins). */
 static int run_misere_snaps(const char *out, const char *from, const char *to, const char *snap,
                             const char *const *extra, char *err, size_t errcap)
 {
     char *argv[24] = {(char *)sp_test_program, "table", "--play", "misere", "--from", (char *)from, "--to", (char *)to,
-                      "--tt-mb", "64", "--threads", "1", "--out", (char *)out};
-    size_t n = 14;
+                      "--tt-mb", "64", "--threads", "1", "--no-certificates", "--out", (char *)out};
+    size_t n = 15;
     if (snap)
         argv[n++] = "--snapshot", argv[n++] = (char *)snap;
     for (size_t i = 0; extra[i]; i++) {
@@ -2425,7 +2428,8 @@ END_TEST
 static int run_misere_11(const char *out, int resume, pid_t *child)
 {
     char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "11", "--to", "11", "--tt-mb", "64",
-                    "--threads", "1", "--quiet", "--out", (char *)out, resume ? "--resume" : NULL, NULL};
+                    "--threads", "1", "--quiet", "--no-certificates", "--out", (char *)out, resume ? "--resume" : NULL,
+                    NULL};
     return run_quiet(argv, child);
 }
 
@@ -2474,7 +2478,7 @@ START_TEST(killed_misere_run_keeps_its_work)
     char out[512], csv[700];
     path_in(out, sizeof out, "killed");
     char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--from", "12", "--to", "12", "--tt-mb", "64",
-                    "--threads", "1", "--quiet", "--checkpoint", "1", "--out", out, NULL, NULL};
+                    "--threads", "1", "--quiet", "--checkpoint", "1", "--no-certificates", "--out", out, NULL, NULL};
     static sp_table t; /* large */
     char err[512];
     t.misere = 1;
@@ -2491,7 +2495,7 @@ START_TEST(killed_misere_run_keeps_its_work)
     const sp_row killed = t.row[12];
     ck_assert_msg(killed.present && !strcmp(killed.outcome, "unsolved"), "%s", killed.outcome);
     ck_assert(killed.nodes > 0 && killed.seconds > 0);
-    argv[17] = "--resume";
+    argv[18] = "--resume";
     ck_assert_int_eq(run_quiet(argv, NULL), 0);
     ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
     ck_assert_str_eq(t.row[12].outcome, "win");
@@ -2793,6 +2797,30 @@ START_TEST(recertify_certifies_a_row_without_certificate)
 }
 END_TEST
 
+/* --no-certificates: every row solved and saved without a certificate, and said so; --resume
+ * --recertify then certifies each (misère 0*1..0*7: Lemoine and Viennot). */
+START_TEST(rows_without_certificates_certified_later)
+{
+    char out[512], err[512], rows[4096];
+    path_in(out, sizeof out, "uncertified");
+    char *argv[] = {(char *)sp_test_program, "table", "--play", "misere", "--to", "7", "--tt-mb", "64", "--threads", "1",
+                    "--quiet", "--out", out, "--no-certificates", NULL};
+    ck_assert_int_eq(sp_test_run2(argv, rows, sizeof rows, err, sizeof err), 0);
+    ck_assert_msg(strstr(rows, "misere 0*7: loss (predicted so too)") && strstr(rows, "s, no certificate\n"), "%s",
+                  rows);
+    static sp_table t; /* large */
+    t.misere = 1;
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    for (unsigned n = 1; n <= 7; n++)
+        ck_assert_msg(t.row[n].present && t.row[n].cert[0] == '\0' && t.row[n].verified[0] == '\0', "0*%u", n);
+    ck_assert_str_eq(t.row[7].outcome, "loss");
+    ck_assert_int_eq(run_misere_to_7(out, "--recertify"), 0);
+    ck_assert_msg(sp_table_load(&t, out, err, sizeof err) == 0, "%s", err);
+    for (unsigned n = 1; n <= 7; n++)
+        ck_assert_msg(t.row[n].cert[0] && !strcmp(t.row[n].verified, "yes"), "0*%u", n);
+}
+END_TEST
+
 static int run_12(const char *out, const char *extra)
 {
     char *argv[] = {(char *)sp_test_program, "table", "--play", "normal", "--from", "12", "--to", "12", "--tt-mb", "64",
@@ -2924,6 +2952,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, time_limit_leaves_sizes_unsolved);
     suite_add_tcase(s, tc);
     sp_test_add_case(s, "recertify", recertify_certifies_a_row_without_certificate, setup, teardown, 120);
+    sp_test_add_case(s, "no certificates", rows_without_certificates_certified_later, setup, teardown, 120);
     sp_test_add_case(s, "progress lines", progress_lines_name_the_pass, setup, teardown, 30);
     sp_test_add_case(s, "readme on resume", resume_with_nothing_to_do_writes_the_readme, setup, teardown, 60);
     sp_test_add_case(s, "stop in certificate", stop_in_certificate_keeps_the_row, setup, teardown, 120);
