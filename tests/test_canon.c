@@ -351,7 +351,7 @@ static void play_out(walk *w, const sp_pos *p)
     unsigned long long before = w->games;
     w->lives = sp_pos_lives(p);
     w->depth++;
-    ck_assert_int_eq(sp_pos_moves(p, visit, w), 0);
+    SP_CHECK(sp_pos_moves(p, visit, w) == 0); /* at every node of every game */
     w->depth--;
     if (w->games == before) {
         w->games++;
