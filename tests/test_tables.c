@@ -1014,8 +1014,8 @@ typedef struct loaded {
 static int load_one(void *arg, const sp_tok *key, size_t len, uint32_t nimber)
 {
     loaded *l = arg;
-    ck_assert_int_eq(sp_children_add(l->lands, key, len), 1);
-    ck_assert_int_eq(sp_grow((void **)&l->nimbers, &l->cap, l->lands->n, sizeof *l->nimbers), 0);
+    SP_CHECK(sp_children_add(l->lands, key, len) == 1); /* per land: no mark (testutil.h) */
+    SP_CHECK(sp_grow((void **)&l->nimbers, &l->cap, l->lands->n, sizeof *l->nimbers) == 0);
     l->nimbers[l->lands->n - 1] = nimber;
     return 0;
 }
@@ -1635,7 +1635,7 @@ static uint32_t game_in(sp_solver *to, sp_solver *from, uint32_t g)
 {
     size_t n;
     uint32_t *o = sp_solver_game_options(from, g, &n);
-    ck_assert_ptr_nonnull(o);
+    SP_CHECK(o != NULL); /* per game and subgame: no mark (testutil.h) */
     for (size_t i = 0; i < n; i++)
         o[i] = game_in(to, from, o[i]);
     uint32_t id = sp_solver_game_make(to, o, n);
@@ -2330,7 +2330,7 @@ static void keep_batch(void *arg, const sp_cert *c, const uint8_t *settled)
     for (size_t i = 0, len; i < c->facts.n; i++) {
         const sp_tok *f = sp_cert_fact(c, i, &len);
         if (settled[i] == 1) {
-            ck_assert_int_ge(sp_cert_add(&part, f, len, c->k[i]), 0);
+            SP_CHECK(sp_cert_add(&part, f, len, c->k[i]) >= 0);
             fresh += sp_cert_find(k->base, f, len, 0) < 0;
         }
     }
