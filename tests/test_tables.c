@@ -1888,7 +1888,7 @@ static uint64_t nodes_of_misere_14(const char *out, const char *outcome)
  * run resumed with it goes on with that search: misère 0*14 (a loss: Lemoine and Viennot) takes, over
  * both attempts, the nodes of one search never stopped (`solve`, same budgets) and the few of the
  * path from the root walked again. Beside another state the snapshot is not used, and the run stops
- * rather than write its own search over it (it once did, and lost a day's search of misère 0*22). */
+ * rather than write its own search over it (it once did, and lost 1.8 hours of misère 0*22's search). */
 START_TEST(table_run_goes_on_from_its_snapshot)
 {
     char stopped[512], other[512], snap[512], err[4096], out[1024];
