@@ -470,7 +470,6 @@ static int compare_slots(sp_canon_ctx *ctx, const layout *w, unsigned from, unsi
     return st;
 }
 
-/* Upper-case letters of boundary b read in orientation o from rotation rot, as dense indices. */
 /* The first of boundary b's upper-case slots (orientation o) read from rotation rot. */
 static unsigned first_slot(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot)
 {
@@ -481,6 +480,7 @@ static unsigned first_slot(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsi
     return first;
 }
 
+/* Upper-case letters of boundary b read in orientation o from rotation rot, as dense indices. */
 static unsigned boundary_slots(const sp_canon_ctx *ctx, unsigned o, unsigned b, unsigned rot, uint16_t *slots)
 {
     unsigned n = ctx->up_cnt[b], first = first_slot(ctx, o, b, rot);
